@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { limits } from './limits';
+
+/**
+ * A customer as every client sees it: the id is a string, times are epoch milliseconds.
+ * @example
+ * const customer = customerSchema.parse(await res.json());
+ */
+export const customerSchema = z.object({
+  id: z.string(),
+  full_name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  created_dt: z.number().int(),
+  modified_dt: z.number().int(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+/**
+ * The spec's shape check for a customer object (section 5): full_name, phone and email are
+ * strings, and id, when present, is a string. A create or update body that fails it is answered
+ * with 200 and `null`.
+ * @example
+ * if (!customerShapeSchema.safeParse(body).success) return Response.json(null);
+ */
+export const customerShapeSchema = z.object({
+  id: z.string().optional(),
+  full_name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+});
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The fields a person enters for a customer, with the rules and messages shown next to each
+ * field. Values are trimmed. Backends answer a body that passes the shape check but breaks these
+ * rules with 400 and the issues.
+ * @example
+ * const result = customerInputSchema.safeParse({ full_name: 'Ada', email: 'ada@example.com', phone: '555 0100' });
+ */
+export const customerInputSchema = z.object({
+  full_name: z
+    .string()
+    .trim()
+    .min(1, 'Enter the full name.')
+    .max(limits.maxFullNameLength, `Use at most ${limits.maxFullNameLength} characters.`),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Enter the email address.')
+    .max(limits.maxEmailLength, `Use at most ${limits.maxEmailLength} characters.`)
+    .regex(emailPattern, 'Enter an email address like name@example.com.'),
+  phone: z
+    .string()
+    .trim()
+    .min(1, 'Enter the phone number.')
+    .max(limits.maxPhoneLength, `Use at most ${limits.maxPhoneLength} characters.`)
+    .regex(/\d/, 'A phone number needs at least one digit.'),
+});
+export type CustomerInput = z.infer<typeof customerInputSchema>;

@@ -1,0 +1,23 @@
+/** Business constants shared by every client and backend of the Otto API. */
+export const limits = {
+  /** Page size when a list request names none (spec section 9). */
+  defaultPageSize: 10,
+  /** Largest page a list request may ask for. */
+  maxPageSize: 1000,
+  /** Longest search text accepted, in characters. */
+  maxQueryTextLength: 200,
+  /** Longest full name, in characters. */
+  maxFullNameLength: 200,
+  /** Longest email address, in characters (RFC 5321). */
+  maxEmailLength: 254,
+  /** Longest phone number, in characters. */
+  maxPhoneLength: 40,
+  /** Largest request body accepted, in bytes. */
+  maxBodyBytes: 64 * 1024,
+} as const;
+
+/** Base path of every API call (spec section 7). */
+export const apiBasePath = '/api';
+
+/** Response header carrying the total number of rows a list request matched. */
+export const totalCountHeader = 'X-Total-Count';
