@@ -1,0 +1,16 @@
+export { createSqliteStore, openSqliteStore } from './sqlite-store';
+export { runMigrations } from './migrate';
+export { StoreError, type StoreErrorCode } from './store-error';
+export type {
+  BindParams,
+  Database,
+  Migration,
+  MigrationResult,
+  RunResult,
+  SqlValue,
+  SqliteStore,
+  SqliteStoreOptions,
+  StorageMode,
+  StoreInfo,
+  StoreLogger,
+} from './types';

@@ -1,0 +1,264 @@
+import { StoreError, codeForSqliteError } from './store-error';
+import { runMigrations } from './migrate';
+import { isBusyError, loadSqlite, opfsAvailable, type Sqlite3 } from './sqlite-module';
+import type {
+  BindParams,
+  Migration,
+  MigrationResult,
+  RunResult,
+  SqliteStore,
+  SqliteStoreOptions,
+  StoreInfo,
+} from './types';
+
+type OoDb = InstanceType<Sqlite3['oo1']['DB']>;
+type OoStmt = ReturnType<OoDb['prepare']>;
+type PoolUtil = Awaited<ReturnType<Sqlite3['installOpfsSAHPoolVfs']>>;
+
+const maxCachedStatements = 200;
+
+/**
+ * Creates a store on the official SQLite WASM build. Call `open()` before anything else.
+ * @example
+ * const store = createSqliteStore({ storage: 'auto' });
+ * const info = await store.open(); // { mode: 'opfs', filename: 'otto.sqlite3', … }
+ * store.run('INSERT INTO notes(text) VALUES (?)', ['hello']);
+ */
+export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
+  const filename = options.filename ?? 'otto.sqlite3';
+  const storage = options.storage ?? 'auto';
+  const logger = options.logger ?? console;
+  let sqlite3: Sqlite3 | undefined;
+  let db: OoDb | undefined;
+  let pool: PoolUtil | undefined;
+  let info: StoreInfo | undefined;
+  let opening: Promise<StoreInfo> | undefined;
+  let depth = 0;
+  const statements = new Map<string, OoStmt>();
+
+  function requireDb(): OoDb {
+    if (!db) throw new StoreError('NOT_INITIALIZED', 'Driver not initialized: call open() before using the store.');
+    return db;
+  }
+
+  function wrap<T>(sql: string, fn: () => T): T {
+    try {
+      return fn();
+    } catch (error) {
+      if (error instanceof StoreError) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      throw new StoreError(codeForSqliteError(error), `SQL failed: ${message} (in: ${sql.slice(0, 120)})`, {
+        cause: error,
+      });
+    }
+  }
+
+  function statement(sql: string): OoStmt {
+    const conn = requireDb();
+    let stmt = statements.get(sql);
+    if (!stmt) {
+      if (statements.size >= maxCachedStatements) finalizeStatements();
+      stmt = conn.prepare(sql);
+      statements.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  function finalizeStatements(): void {
+    for (const stmt of statements.values()) stmt.finalize();
+    statements.clear();
+  }
+
+  function withStatement<T>(sql: string, params: BindParams | undefined, fn: (stmt: OoStmt) => T): T {
+    return wrap(sql, () => {
+      const stmt = statement(sql);
+      try {
+        if (params && (Array.isArray(params) ? params.length > 0 : Object.keys(params).length > 0)) {
+          stmt.bind(params as never);
+        }
+        return fn(stmt);
+      } finally {
+        stmt.reset(true);
+      }
+    });
+  }
+
+  async function openPersistent(s: Sqlite3): Promise<{ db: OoDb; fallbackReason?: string }> {
+    const available = opfsAvailable();
+    if (!available.ok) {
+      if (storage === 'auto' && typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope === 'undefined') {
+        return { db: new s.oo1.DB(':memory:', 'c') };
+      }
+      return fallBack(s, available.reason);
+    }
+    try {
+      pool = await s.installOpfsSAHPoolVfs({
+        directory: options.opfsDirectory ?? '.otto',
+        preserveOnInitFailure: true,
+        forceReinitIfPreviouslyFailed: true,
+      } as Parameters<Sqlite3['installOpfsSAHPoolVfs']>[0]);
+      return { db: new pool.OpfsSAHPoolDb(`/${filename}`) as unknown as OoDb };
+    } catch (error) {
+      if (isBusyError(error)) {
+        throw new StoreError(
+          'BUSY',
+          'Failed to open the database: it is open in another tab or worker. Close it there, or wait and retry.',
+          { cause: error },
+        );
+      }
+      const reason = error instanceof Error ? error.message : String(error);
+      return fallBack(s, reason);
+    }
+  }
+
+  function fallBack(s: Sqlite3, reason: string): { db: OoDb; fallbackReason: string } {
+    logger.warn(
+      `Persistence failed: ${reason}. Falling back to in-memory storage; changes will not be saved.`,
+    );
+    return { db: new s.oo1.DB(':memory:', 'c'), fallbackReason: reason };
+  }
+
+  const store: SqliteStore = {
+    get isOpen() {
+      return db !== undefined;
+    },
+    get info() {
+      requireDb();
+      return info as StoreInfo;
+    },
+    open() {
+      if (info && db) return Promise.resolve(info);
+      opening ??= (async () => {
+        try {
+          sqlite3 = await loadSqlite();
+          const opened =
+            storage === 'memory' ? { db: new sqlite3.oo1.DB(':memory:', 'c') } : await openPersistent(sqlite3);
+          db = opened.db;
+          db.exec('PRAGMA foreign_keys = ON');
+          const mode = opened.fallbackReason || !pool ? 'memory' : 'opfs';
+          info = {
+            mode,
+            filename: mode === 'opfs' ? filename : ':memory:',
+            sqliteVersion: sqlite3.version.libVersion,
+            ...(opened.fallbackReason ? { fallbackReason: opened.fallbackReason } : {}),
+          };
+          return info;
+        } catch (error) {
+          if (error instanceof StoreError) throw error;
+          throw new StoreError('OPEN_FAILED', `Failed to open the database: ${(error as Error)?.message ?? error}`, {
+            cause: error,
+          });
+        } finally {
+          opening = undefined;
+        }
+      })();
+      return opening;
+    },
+    exec(sql) {
+      wrap(sql, () => requireDb().exec(sql));
+    },
+    run(sql, params): RunResult {
+      return withStatement(sql, params, (stmt) => {
+        stmt.step();
+        const conn = requireDb();
+        return {
+          changes: conn.changes(),
+          lastInsertRowid: Number(sqlite3!.capi.sqlite3_last_insert_rowid(conn.pointer!)),
+        };
+      });
+    },
+    all<T>(sql: string, params?: BindParams): T[] {
+      return withStatement(sql, params, (stmt) => {
+        const rows: T[] = [];
+        while (stmt.step()) rows.push(stmt.get({}) as T);
+        return rows;
+      });
+    },
+    get<T>(sql: string, params?: BindParams): T | undefined {
+      return withStatement(sql, params, (stmt) => (stmt.step() ? (stmt.get({}) as T) : undefined));
+    },
+    transaction<T>(fn: () => T): T {
+      const conn = requireDb();
+      const savepoint = depth > 0 ? `otto_sp_${depth}` : undefined;
+      const rollback = () => {
+        try {
+          conn.exec(savepoint ? `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}` : 'ROLLBACK');
+        } catch {
+          // SQLite may already have rolled back (it does so itself on some errors).
+        }
+      };
+      wrap('BEGIN', () => conn.exec(savepoint ? `SAVEPOINT ${savepoint}` : 'BEGIN'));
+      depth++;
+      let result: T;
+      try {
+        result = fn();
+        if (result instanceof Promise) {
+          throw new StoreError('QUERY_FAILED', 'transaction() needs a synchronous function; it returned a Promise.');
+        }
+      } catch (error) {
+        depth--;
+        rollback();
+        throw error;
+      }
+      depth--;
+      try {
+        wrap('COMMIT', () => conn.exec(savepoint ? `RELEASE ${savepoint}` : 'COMMIT'));
+      } catch (error) {
+        rollback();
+        throw error;
+      }
+      return result;
+    },
+    migrate(migrations: readonly Migration[]): MigrationResult {
+      requireDb();
+      return runMigrations(store, migrations);
+    },
+    userVersion() {
+      return Number(store.get<{ user_version: number }>('PRAGMA user_version')?.user_version ?? 0);
+    },
+    exportDatabase() {
+      const conn = requireDb();
+      return wrap('export', () => sqlite3!.capi.sqlite3_js_db_export(conn.pointer!));
+    },
+    async close() {
+      if (opening) await opening.catch(() => undefined);
+      if (!db) return;
+      finalizeStatements();
+      db.close();
+      db = undefined;
+      info = undefined;
+      depth = 0;
+      if (pool) {
+        await pool.removeVfs().catch(() => undefined);
+        pool = undefined;
+      }
+    },
+    async deleteDatabase() {
+      const usedPool = pool;
+      const name = info?.filename;
+      if (db && usedPool && name) {
+        finalizeStatements();
+        db.close();
+        db = undefined;
+        info = undefined;
+        usedPool.unlink(`/${name}`);
+        await usedPool.removeVfs().catch(() => undefined);
+        pool = undefined;
+        return;
+      }
+      await store.close();
+    },
+  };
+  return store;
+}
+
+/**
+ * Creates a store and opens it.
+ * @example
+ * const store = await openSqliteStore({ storage: 'memory' });
+ */
+export async function openSqliteStore(options: SqliteStoreOptions = {}): Promise<SqliteStore> {
+  const store = createSqliteStore(options);
+  await store.open();
+  return store;
+}

@@ -1,0 +1,111 @@
+/** A value SQLite can store or return. */
+export type SqlValue = string | number | bigint | null | Uint8Array;
+
+/** Positional (`?`) or named (`:name`, `$name`, `@name`) statement parameters. */
+export type BindParams = readonly SqlValue[] | Readonly<Record<string, SqlValue>>;
+
+/** What a write statement did. */
+export interface RunResult {
+  /** Rows inserted, updated or deleted. */
+  changes: number;
+  /** Rowid of the last inserted row on this connection. */
+  lastInsertRowid: number;
+}
+
+/** Where the data lives: `opfs` survives reloads, `memory` is gone when the page closes. */
+export type StorageMode = 'opfs' | 'memory';
+
+/**
+ * The synchronous SQL surface every handler and migration uses. Any driver can implement it
+ * (SQLite WASM here; a native driver on a server).
+ */
+export interface Database {
+  /** Runs one or more statements without parameters (schema changes, pragmas). */
+  exec(sql: string): void;
+  /** Runs one statement with parameters and reports what it changed. */
+  run(sql: string, params?: BindParams): RunResult;
+  /** All rows of a query, as objects keyed by column name. */
+  all<T = Record<string, SqlValue>>(sql: string, params?: BindParams): T[];
+  /** The first row of a query, or `undefined`. */
+  get<T = Record<string, SqlValue>>(sql: string, params?: BindParams): T | undefined;
+  /**
+   * Runs `fn` in a transaction: committed when it returns, rolled back when it throws. Nested
+   * calls become savepoints. `fn` must be synchronous.
+   */
+  transaction<T>(fn: () => T): T;
+}
+
+/** One numbered schema step. Versions run in order 1, 2, 3… and are tracked in `PRAGMA user_version`. */
+export interface Migration {
+  version: number;
+  name: string;
+  /** SQL to execute, or a function that changes the schema through the database. */
+  up: string | ((db: Database) => void);
+}
+
+/** What `migrate` did. */
+export interface MigrationResult {
+  from: number;
+  to: number;
+  applied: number[];
+}
+
+/** Facts about an open store. */
+export interface StoreInfo {
+  mode: StorageMode;
+  filename: string;
+  /** Why the store is in memory when persistence was asked for; undefined otherwise. */
+  fallbackReason?: string;
+  sqliteVersion: string;
+}
+
+/** Where messages from the store go. */
+export interface StoreLogger {
+  warn(message: string, ...details: unknown[]): void;
+  info?(message: string, ...details: unknown[]): void;
+}
+
+/** Options of `createSqliteStore`. */
+export interface SqliteStoreOptions {
+  /**
+   * Database file name in OPFS.
+   * @default 'otto.sqlite3'
+   */
+  filename?: string;
+  /**
+   * `auto` uses OPFS (opfs-sahpool VFS) when running in a dedicated worker with OPFS, and memory
+   * otherwise; `opfs` requires OPFS and falls back to memory (with a warning) only when OPFS is
+   * unavailable; `memory` never persists.
+   * @default 'auto'
+   */
+  storage?: 'auto' | 'opfs' | 'memory';
+  /**
+   * OPFS directory that holds the sahpool VFS files. Only one connection may use it at a time.
+   * @default '.otto'
+   */
+  opfsDirectory?: string;
+  /**
+   * Where warnings go (the persistence fallback warning among them).
+   * @default console
+   */
+  logger?: StoreLogger;
+}
+
+/** A SQLite database that must be opened before use, then migrated, queried and closed. */
+export interface SqliteStore extends Database {
+  readonly isOpen: boolean;
+  /** Facts about the open store; throws 'Driver not initialized' before `open`. */
+  readonly info: StoreInfo;
+  /** Opens the database; resolves once it can be queried. Calling it again returns the same info. */
+  open(): Promise<StoreInfo>;
+  /** Applies pending migrations in order, each in its own transaction. */
+  migrate(migrations: readonly Migration[]): MigrationResult;
+  /** The schema version (`PRAGMA user_version`). */
+  userVersion(): number;
+  /** The whole database as the bytes of a SQLite file. */
+  exportDatabase(): Uint8Array;
+  /** Closes the connection and releases OPFS handles. Safe to call twice. */
+  close(): Promise<void>;
+  /** Closes the store and deletes its file (OPFS) or contents (memory). */
+  deleteDatabase(): Promise<void>;
+}
