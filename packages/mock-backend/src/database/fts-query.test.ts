@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { toFtsQuery } from './fts-query';
+
+describe('toFtsQuery', () => {
+  it('returns each word as a quoted prefix term', () => {
+    expect(toFtsQuery('Smi jo')).toBe('"smi"* "jo"*');
+  });
+
+  it('splits on the characters the tokenizer splits on', () => {
+    expect(toFtsQuery(`O'Brien acme-corp ada@example.com`)).toBe(
+      '"o"* "brien"* "acme"* "corp"* "ada"* "example"* "com"*',
+    );
+  });
+
+  it('returns null when no word is left', () => {
+    for (const text of ['', '   ', '"', '*', '(', ')', '😀', '-- ;', 'NEAR(']) {
+      expect(toFtsQuery(text), text).toBe(text === 'NEAR(' ? '"near"*' : null);
+    }
+  });
+
+  it('keeps FTS5 operators as plain words', () => {
+    expect(toFtsQuery('AND OR NOT')).toBe('"and"* "or"* "not"*');
+  });
+});

@@ -1,0 +1,22 @@
+import { limits } from '@otto/api-contract';
+
+/** Characters SQLite's unicode61 tokenizer keeps inside a token; everything else separates tokens. */
+const tokenPattern = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
+const maxTerms = 16;
+
+/**
+ * Turns what a person typed into a safe FTS5 MATCH expression: every word becomes a quoted prefix
+ * term (`smi` finds Smith), all terms must match. Returns `null` when the text holds no word at
+ * all (only punctuation, emoji…), in which case nothing can match. The result is always bound as
+ * a parameter, never spliced into SQL.
+ * @example
+ * toFtsQuery(`O'Brien acme-corp`); // '"o"* "brien"* "acme"* "corp"*'
+ */
+export function toFtsQuery(text: string): string | null {
+  const terms = text.slice(0, limits.maxQueryTextLength).normalize('NFC').toLowerCase().match(tokenPattern);
+  if (!terms || terms.length === 0) return null;
+  return terms
+    .slice(0, maxTerms)
+    .map((term) => `"${term.replaceAll('"', '""')}"*`)
+    .join(' ');
+}

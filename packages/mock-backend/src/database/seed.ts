@@ -1,0 +1,43 @@
+import { Faker, base, en } from '@faker-js/faker';
+import type { Database } from '@otto/sqlite-store';
+
+const threeYearsMs = 3 * 365 * 24 * 60 * 60 * 1000;
+
+/** Options of `seedCustomers`. */
+export interface SeedOptions {
+  /**
+   * How many customers to create.
+   * @default 500
+   */
+  count?: number;
+  /** Makes the generated data the same on every run. */
+  fakerSeed?: number;
+}
+
+/**
+ * Creates random customers in one transaction: a generated name, email and phone, created_dt
+ * within the last 3 years and modified_dt between created_dt and now (spec section 3).
+ * @example
+ * seedCustomers(db, { count: 500, fakerSeed: 1 }, Date.now());
+ */
+export function seedCustomers(db: Database, options: SeedOptions, now: number): number {
+  const count = options.count ?? 500;
+  const faker = new Faker({ locale: [en, base] });
+  if (options.fakerSeed !== undefined) faker.seed(options.fakerSeed);
+  db.transaction(() => {
+    for (let i = 0; i < count; i++) {
+      const firstName = faker.person.firstName();
+      const lastName = faker.person.lastName();
+      const created = faker.number.int({ min: now - threeYearsMs, max: now });
+      const modified = faker.number.int({ min: created, max: now });
+      db.run('INSERT INTO customers (full_name, phone, email, created_dt, modified_dt) VALUES (?, ?, ?, ?, ?)', [
+        `${firstName} ${lastName}`,
+        faker.phone.number(),
+        faker.internet.email({ firstName, lastName }).toLowerCase(),
+        created,
+        modified,
+      ]);
+    }
+  });
+  return count;
+}

@@ -1,0 +1,7 @@
+export { createMockApi } from './create-mock-api';
+export { createLogger, type Logger, type LoggerOptions } from './logger';
+export { ApiError } from './runtime/api-error';
+export { toFtsQuery } from './database/fts-query';
+export { migrations, latestSchemaVersion } from './database/migrations';
+export { seedCustomers, type SeedOptions } from './database/seed';
+export type { MockApi, MockApiOptions } from './types';

@@ -1,0 +1,127 @@
+import { apiBasePath, limits, matchRoute, totalCountHeader, type RouteDefinition } from '@otto/api-contract';
+import { StoreError, type Database } from '@otto/sqlite-store';
+import type { Logger } from '../logger';
+import { ApiError } from './api-error';
+import type { RouteHandler } from './handler';
+import { errorResponse, jsonResponse, notFoundText } from './responses';
+
+interface RouterOptions {
+  handlers: readonly RouteHandler[];
+  db: Database;
+  now: () => number;
+  logger: Logger;
+}
+
+/**
+ * The request pipeline shared by every route: routing, body parsing and its limits, the spec's
+ * shape checks, filterJson handling, and the mapping of errors to responses. Handlers only write
+ * the happy path.
+ */
+export function createRouter({ handlers, db, now, logger }: RouterOptions): (request: Request) => Promise<Response> {
+  const byRoute = new Map<RouteDefinition, RouteHandler>(handlers.map((h) => [h.route, h]));
+
+  return async function handle(request: Request): Promise<Response> {
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return notFoundText();
+    }
+    if (!url.pathname.startsWith(`${apiBasePath}/`)) return notFoundText();
+    const match = matchRoute(request.method, url.pathname.slice(apiBasePath.length));
+    if (match.kind !== 'match') return notFoundText();
+    const handler = byRoute.get(match.route);
+    if (!handler) return notFoundText();
+
+    try {
+      const route = match.route;
+      let body: unknown;
+      if (route.body) {
+        const parsed = await readJsonBody(request);
+        const shape = route.body.safeParse(parsed);
+        // Spec section 5: a create or update body that fails the shape check is answered with null.
+        if (!shape.success) return jsonResponse(null);
+        body = shape.data;
+      }
+      const filter = route.filterJson ? readFilter(url, route.filterJson, logger) : undefined;
+      const params = route.params ? route.params.parse(match.params) : undefined;
+      const run = () => handler.handle({ params, filter, body, db, now, logger } as never);
+      // Writes run in a transaction so that a failure leaves nothing half done.
+      const result = route.method === 'GET' ? run() : db.transaction(run);
+      const headers: Record<string, string> = {};
+      if (route.totalCount && result.totalCount !== undefined) headers[totalCountHeader] = String(result.totalCount);
+      return jsonResponse(result.data, { headers });
+    } catch (error) {
+      return toErrorResponse(error, logger);
+    }
+  };
+}
+
+async function readJsonBody(request: Request): Promise<unknown> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limits.maxBodyBytes) throw tooLarge();
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.byteLength > limits.maxBodyBytes) throw tooLarge();
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new ApiError(400, 'INVALID_JSON', 'The request body is not valid UTF-8 text. Send the body as UTF-8 JSON.');
+  }
+  if (text.trim() === '') {
+    throw new ApiError(400, 'INVALID_JSON', 'The request body is empty. Send the fields as a JSON object.');
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ApiError(400, 'INVALID_JSON', `The request body is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+function tooLarge(): ApiError {
+  return new ApiError(
+    413,
+    'PAYLOAD_TOO_LARGE',
+    `The request body is larger than ${limits.maxBodyBytes} bytes. Send less data in one request.`,
+  );
+}
+
+function readFilter(url: URL, schema: NonNullable<RouteDefinition['filterJson']>, logger: Logger): unknown {
+  const raw = url.searchParams.get('filterJson');
+  if (raw === null) return {};
+  try {
+    const result = schema.safeParse(JSON.parse(raw));
+    if (result.success) return result.data;
+  } catch {
+    // Not JSON: handled below like any other invalid value.
+  }
+  // Spec section 5: an invalid filterJson is ignored and logged.
+  logger.warn('Invalid filterJson param', raw.length > 200 ? `${raw.slice(0, 200)}…` : raw);
+  return {};
+}
+
+function toErrorResponse(error: unknown, logger: Logger): Response {
+  if (error instanceof ApiError) {
+    return errorResponse(error.status, {
+      code: error.code,
+      message: error.message,
+      ...(error.issues ? { issues: error.issues } : {}),
+    });
+  }
+  if (error instanceof StoreError) {
+    if (error.code === 'STORAGE_FULL') {
+      return errorResponse(507, {
+        code: 'STORAGE_FULL',
+        message: 'The browser refused to store more data, so nothing was saved. Free some disk space, then try again.',
+      });
+    }
+    if (error.code === 'BUSY' || error.code === 'NOT_INITIALIZED') {
+      return errorResponse(503, { code: 'SERVICE_UNAVAILABLE', message: `The database is not available: ${error.message}` });
+    }
+  }
+  logger.error('Unexpected error while handling a request', error);
+  return errorResponse(500, {
+    code: 'INTERNAL',
+    message: 'Something went wrong inside the mock backend; nothing was changed. Try again, and report it if it persists.',
+  });
+}

@@ -1,0 +1,41 @@
+import type { RouteDefinition } from '@otto/api-contract';
+import type { Database } from '@otto/sqlite-store';
+import type { z } from 'zod';
+import type { Logger } from '../logger';
+
+type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+/** What a handler gets: inputs that already passed the route's shape checks, and the database. */
+export interface HandlerContext<R extends RouteDefinition = RouteDefinition> {
+  params: Infer<R['params']>;
+  /** The filterJson value when it passed the shape check; `{}` when absent or ignored. */
+  filter: R['filterJson'] extends z.ZodType ? Partial<Infer<R['filterJson']>> : undefined;
+  body: Infer<R['body']>;
+  db: Database;
+  now: () => number;
+  logger: Logger;
+}
+
+/** What a handler answers: the response data and, for list routes, the total row count. */
+export interface HandlerResult {
+  data: unknown;
+  totalCount?: number;
+}
+
+/** A route of the contract with the function that answers it (happy path only; throw ApiError otherwise). */
+export interface RouteHandler<R extends RouteDefinition = RouteDefinition> {
+  route: R;
+  handle(ctx: HandlerContext<R>): HandlerResult;
+}
+
+/**
+ * Binds a handler to a contract route so its context is typed by the route's schemas.
+ * @example
+ * const getCustomer = defineHandler(customerRoutes.get, ({ params, db }) => ({ data: findCustomer(db, params.id) }));
+ */
+export function defineHandler<R extends RouteDefinition>(
+  route: R,
+  handle: (ctx: HandlerContext<R>) => HandlerResult,
+): RouteHandler {
+  return { route, handle: handle as RouteHandler['handle'] };
+}

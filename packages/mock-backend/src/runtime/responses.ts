@@ -1,0 +1,21 @@
+import type { ApiErrorBody } from '@otto/api-contract';
+
+const jsonHeaders = { 'content-type': 'application/json; charset=utf-8' };
+
+/** A 200 (or other status) JSON response. */
+export function jsonResponse(data: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  return new Response(JSON.stringify(data), {
+    status: init.status ?? 200,
+    headers: { ...jsonHeaders, ...init.headers },
+  });
+}
+
+/** A JSON error response in the contract's shape. */
+export function errorResponse(status: number, body: ApiErrorBody): Response {
+  return jsonResponse(body, { status });
+}
+
+/** The spec's plain-text 404 for paths outside /api/ and unknown resources or methods. */
+export function notFoundText(): Response {
+  return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+}

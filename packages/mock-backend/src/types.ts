@@ -1,0 +1,40 @@
+import type { SqliteStore, StoreInfo } from '@otto/sqlite-store';
+import type { SeedOptions } from './database/seed';
+import type { Logger } from './logger';
+
+/** Options of `createMockApi`. */
+export interface MockApiOptions {
+  /**
+   * The database. It is opened if needed, migrated, and seeded when empty. A store you pass in
+   * stays yours: `api.close()` leaves it open.
+   * @default a fresh in-memory store
+   */
+  store?: SqliteStore;
+  /**
+   * Random customers to create when the customers table is empty, or `false` for none.
+   * @default { count: 500 }
+   */
+  seed?: SeedOptions | false;
+  /**
+   * The clock, in epoch milliseconds; created_dt and modified_dt come from it.
+   * @default Date.now
+   */
+  now?: () => number;
+  /**
+   * Where messages go ('Invalid filterJson param' among them).
+   * @default createLogger() (tag 'otto', debug off)
+   */
+  logger?: Logger;
+}
+
+/** A running mock backend: a function from a standard Request to a Response. */
+export interface MockApi {
+  /** Answers one request to /api/…; never throws, never answers 500 for bad input. */
+  fetch(request: Request): Promise<Response>;
+  /** The store behind the API (for backups, diagnostics and tests). */
+  readonly store: SqliteStore;
+  /** Where the data lives and which SQLite runs it. */
+  readonly info: StoreInfo & { seeded: number; schemaVersion: number };
+  /** Stops answering; closes the store when the API opened it. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,99 @@
+import { customerSchema, totalCountHeader } from '@otto/api-contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { startApi, type TestApi } from './helpers';
+
+const customers = z.array(customerSchema);
+let t: TestApi;
+afterEach(() => t.api.close());
+
+describe('GET /api/customers', () => {
+  it('returns the 10 most recently modified customers and the total by default', async () => {
+    t = await startApi({ seed: { count: 40, fakerSeed: 7 } });
+    const res = await t.list();
+    expect(res.status).toBe(200);
+    expect(res.headers.get(totalCountHeader)).toBe('40');
+    const page = customers.parse(res.json);
+    expect(page).toHaveLength(10);
+    const all = t.api.store.all<{ modified_dt: number }>('SELECT modified_dt FROM customers ORDER BY modified_dt DESC');
+    expect(page.map((c) => c.modified_dt)).toEqual(all.slice(0, 10).map((r) => r.modified_dt));
+  });
+
+  it('pages with offset and limit without overlap', async () => {
+    t = await startApi({ seed: { count: 25, fakerSeed: 3 } });
+    const everyone = customers.parse((await t.list({ limit: 25 })).json);
+    const first = customers.parse((await t.list({ limit: 10, offset: 0 })).json);
+    const second = customers.parse((await t.list({ limit: 10, offset: 10 })).json);
+    const last = customers.parse((await t.list({ limit: 10, offset: 20 })).json);
+    expect([...first, ...second, ...last].map((c) => c.id)).toEqual(everyone.map((c) => c.id));
+    expect(last).toHaveLength(5);
+    expect((await t.list({ offset: 100 })).json).toEqual([]);
+  });
+
+  it('ignores and logs a filterJson that is not JSON or fails the shape check', async () => {
+    t = await startApi({ seed: { count: 15, fakerSeed: 1 } });
+    const expected = (await t.list()).json;
+    const bad = ['{not json', '[]', 'null', '"text"', '{"limit":"5"}', '{"queryText":5}', '{"offset":true}'];
+    for (const raw of bad) {
+      const res = await t.call('GET', `/api/customers?filterJson=${encodeURIComponent(raw)}`);
+      expect(res.status, raw).toBe(200);
+      expect(res.json, raw).toEqual(expected);
+    }
+    expect(t.log.lines.filter((l) => l.startsWith('[otto] Invalid filterJson param'))).toHaveLength(bad.length);
+  });
+
+  it('answers 400 with the issues for a limit or offset out of range', async () => {
+    t = await startApi();
+    for (const filter of [{ limit: 0 }, { limit: 1.5 }, { limit: 100000 }, { offset: -1 }, { queryText: 'x'.repeat(201) }]) {
+      const res = await t.list(filter);
+      expect(res.status, JSON.stringify(filter)).toBe(400);
+      expect(res.json).toMatchObject({ code: 'INVALID_PARAMS', issues: [expect.objectContaining({ path: expect.any(String) })] });
+    }
+  });
+
+  it('finds customers by word prefix, folding diacritics, best matches first', async () => {
+    t = await startApi();
+    await t.create({ full_name: 'Ada Lovelace', email: 'ada@analytical.org', phone: '555 0101' });
+    await t.create({ full_name: 'Zoë Smith', email: 'zoe.smith@example.com', phone: '555 0102' });
+    await t.create({ full_name: 'Bob Ada', email: 'bob@example.com', phone: '555 0103' });
+    await t.create({ full_name: 'Grace Hopper', email: 'grace@navy.mil', phone: '555 0104' });
+    const names = async (queryText: string) =>
+      customers.parse((await t.list({ queryText })).json).map((c) => c.full_name);
+    expect(await names('smi')).toEqual(['Zoë Smith']);
+    expect(await names('zoe')).toEqual(['Zoë Smith']);
+    expect(await names('ZOË')).toEqual(['Zoë Smith']);
+    expect(await names('ada')).toEqual(['Ada Lovelace', 'Bob Ada']);
+    expect(await names('ada bob')).toEqual(['Bob Ada']);
+    expect(await names('grace@navy.mil')).toEqual(['Grace Hopper']);
+    expect(await names('0103')).toEqual(['Bob Ada']);
+    expect((await t.list({ queryText: 'ada' })).headers.get(totalCountHeader)).toBe('2');
+  });
+
+  it('lists everyone, newest modified first, when the search text is blank', async () => {
+    t = await startApi({ seed: { count: 12, fakerSeed: 2 } });
+    expect((await t.list({ queryText: '   ' })).json).toEqual((await t.list()).json);
+  });
+
+  it('survives any search text a person can type', async () => {
+    t = await startApi({ seed: { count: 30, fakerSeed: 5 } });
+    await t.create({ full_name: "Seán O'Brien", email: 'sean@acme-corp.com', phone: '+353 1 555 0199' });
+    const hostile = [
+      "O'Brien", 'acme-corp', 'AND', 'OR', 'NOT', 'NEAR', '"', '""', '*', '(', ')', '^', ':', '-', '+',
+      'sean@acme-corp.com', '😀', '👩‍👩‍👧', "'; DROP TABLE customers; --", 'a"b', 'col:term', 'NEAR(a b)',
+      '\u0000', '\\', '%', '_', '{', '}', '[', ']', '\u202e', 'ß', 'İstanbul', '中文', 'x'.repeat(200),
+    ];
+    for (const queryText of hostile) {
+      const res = await t.list({ queryText });
+      expect(res.status, queryText).toBe(200);
+      customers.parse(res.json);
+      expect(Number(res.headers.get(totalCountHeader)), queryText).toBeGreaterThanOrEqual(0);
+    }
+    const found = async (q: string) => customers.parse((await t.list({ queryText: q })).json).map((c) => c.full_name);
+    expect(await found("O'Brien")).toContain("Seán O'Brien");
+    expect(await found('acme-corp')).toContain("Seán O'Brien");
+    expect(await found('sean@acme-corp.com')).toContain("Seán O'Brien");
+    expect(await found('😀')).toEqual([]);
+    expect(await found('"')).toEqual([]);
+    expect(t.api.store.get('SELECT count(*) AS n FROM customers')).toEqual({ n: 31 });
+  });
+});
