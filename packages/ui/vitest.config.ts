@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { environment: 'jsdom' },
+  test: { environment: 'jsdom', setupFiles: ['./vitest.setup.ts'] },
 });

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { Key, ReactNode } from 'react';
 import { cx } from './cx';
+import { EmptyState } from './empty-state';
 import { Spinner } from './spinner';
 
 /** One column of a {@link Table}. */
@@ -25,7 +26,7 @@ export interface TableProps<Row> {
   caption: ReactNode;
   /** Keep the caption for screen readers only. @default false */
   hideCaption?: boolean;
-  /** Shown in place of the rows when `rows` is empty and not loading. @default 'No results.' */
+  /** Shown in place of the rows when `rows` is empty and not loading. Defaults to "No results". */
   emptyState?: ReactNode;
   /** Dims the rows and sets aria-busy; with no rows yet it shows a spinner. */
   loading?: boolean;
@@ -55,7 +56,7 @@ export function Table<Row>({
   getRowKey,
   caption,
   hideCaption = false,
-  emptyState = 'No results.',
+  emptyState = <EmptyState title="No results" />,
   loading = false,
   className,
 }: TableProps<Row>) {

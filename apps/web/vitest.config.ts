@@ -1,0 +1,11 @@
+import { ottoVitestConfig } from '@otto/vitest-config';
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config';
+
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    ...ottoVitestConfig,
+    test: { ...ottoVitestConfig.test, environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
+  }),
+);
