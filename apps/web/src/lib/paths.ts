@@ -1,0 +1,19 @@
+/** Every route of the app in one place (spec section 2). */
+export const paths = {
+  home: { path: '/', href: () => '/' },
+  biz: { path: '/biz', href: () => '/biz' },
+  customers: {
+    list: { path: '/biz/customers', href: () => '/biz/customers' },
+    new: { path: '/biz/customers/new', href: () => '/biz/customers/new' },
+    edit: { path: '/biz/customers/edit/:id', href: (id: string) => `/biz/customers/edit/${encodeURIComponent(id)}` },
+  },
+  jobs: {
+    list: { path: '/biz/jobs', href: () => '/biz/jobs' },
+    new: {
+      path: '/biz/jobs/new',
+      href: (customerId?: string) =>
+        customerId ? `/biz/jobs/new?customerId=${encodeURIComponent(customerId)}` : '/biz/jobs/new',
+    },
+    edit: { path: '/biz/jobs/edit', href: (id: string) => `/biz/jobs/edit?id=${encodeURIComponent(id)}` },
+  },
+} as const;

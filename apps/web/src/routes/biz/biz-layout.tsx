@@ -1,0 +1,60 @@
+import { AppShell, NavList, Notice } from '@otto/ui';
+import { use, useSyncExternalStore } from 'react';
+import { Link, NavLink, Outlet } from 'react-router';
+import { ensureBackend, type BackendHandle } from '../../backend/start-backend';
+import { paths } from '../../lib/paths';
+
+type Started = { ok: true; backend: BackendHandle } | { ok: false; message: string };
+
+let starting: Promise<Started> | undefined;
+function startOnce(): Promise<Started> {
+  starting ??= ensureBackend().then(
+    (backend): Started => ({ ok: true, backend }),
+    (error: unknown): Started => ({ ok: false, message: error instanceof Error ? error.message : String(error) }),
+  );
+  return starting;
+}
+
+/** The /biz area: waits for the in-browser backend, then shows navigation and the screen. */
+export default function BizLayout() {
+  const started = use(startOnce());
+  return (
+    <AppShell
+      brand={
+        <Link to={paths.home.href()} className="otto-brand">
+          Otto
+        </Link>
+      }
+      nav={
+        <NavList label="Main">
+          <NavLink to={paths.customers.list.href()}>Customers</NavLink>
+          <NavLink to={paths.jobs.list.href()}>Jobs</NavLink>
+        </NavList>
+      }
+      banner={started.ok ? <StorageNotice backend={started.backend} /> : null}
+    >
+      {started.ok ? (
+        <Outlet />
+      ) : (
+        <Notice tone="error" title="Otto could not start its database">
+          {started.message} Reload the page to try again.
+        </Notice>
+      )}
+    </AppShell>
+  );
+}
+
+function StorageNotice({ backend }: { backend: BackendHandle }) {
+  const status = useSyncExternalStore(
+    (onChange) => backend.subscribe(onChange),
+    () => backend.status,
+  );
+  if (status.storage !== 'memory') return null;
+  return (
+    <Notice tone="warning" title="Changes will not be kept">
+      This browser does not let Otto store data on this device
+      {status.fallbackReason ? ` (${status.fallbackReason})` : ''}, so everything you enter is lost when you close the
+      tab.
+    </Notice>
+  );
+}

@@ -1,0 +1,6 @@
+import { Outlet } from 'react-router';
+
+/** Layout of the customers section (spec: Customers layout). */
+export default function CustomersLayout() {
+  return <Outlet />;
+}

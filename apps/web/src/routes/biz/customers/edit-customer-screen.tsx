@@ -1,0 +1,69 @@
+import { EmptyState, Notice, PageHeader, buttonClassName, useToast } from '@otto/ui';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useCustomer } from '../../../features/customers/api/get-customer';
+import { useUpdateCustomer } from '../../../features/customers/api/update-customer';
+import { CustomerForm } from '../../../features/customers/components/customer-form';
+import { ApiClientError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
+
+export default function EditCustomerScreen() {
+  const { id = '' } = useParams();
+  const customer = useCustomer(id);
+  const update = useUpdateCustomer();
+  const toast = useToast();
+  const [dirty, setDirty] = useState(false);
+  const guard = useUnsavedChangesGuard(dirty);
+  useDocumentTitle(customer.data ? customer.data.full_name : 'Customer');
+
+  if (customer.isPending) return <p role="status">Loading customer…</p>;
+  if (customer.isError) {
+    const missing = customer.error instanceof ApiClientError && customer.error.status === 404;
+    return missing ? (
+      <EmptyState
+        headingLevel={2}
+        title="Customer not found"
+        description={`There is no customer with the id “${id}”. It may have been typed wrong.`}
+        action={
+          <Link className={buttonClassName()} to={paths.customers.list.href()}>
+            Back to customers
+          </Link>
+        }
+      />
+    ) : (
+      <Notice tone="error" title="The customer could not be loaded">
+        {customer.error.message}
+      </Notice>
+    );
+  }
+
+  const c = customer.data;
+  return (
+    <>
+      <PageHeader
+        title={c.full_name}
+        description={
+          <>
+            <Link to={paths.customers.list.href()}>Back to customers</Link> · Customer since{' '}
+            {formatDateTime(c.created_dt)} · Last changed {formatDateTime(c.modified_dt)}
+          </>
+        }
+      />
+      <CustomerForm
+        key={c.id}
+        initial={{ full_name: c.full_name, email: c.email, phone: c.phone }}
+        submitLabel="Save changes"
+        saving={update.isPending}
+        onDirtyChange={setDirty}
+        onSubmit={async (input) => {
+          const saved = await update.mutateAsync({ id: c.id, input });
+          toast.show(`Changes to ${saved.full_name} were saved.`, { tone: 'success' });
+        }}
+      />
+      {guard.dialog}
+    </>
+  );
+}

@@ -1,0 +1,6 @@
+import { Outlet } from 'react-router';
+
+/** Layout of the jobs section (spec: Jobs layout). */
+export default function JobsLayout() {
+  return <Outlet />;
+}

@@ -1,0 +1,152 @@
+// The messages between the service worker, the tabs and the DB worker. This module is imported by
+// the service worker script, so it must stay free of dependencies.
+
+/** Paths the service worker relays (spec section 7: base path /api). */
+export const apiPathPrefix = '/api/';
+
+/**
+ * The spec's init-port message: whoever creates a MessageChannel sends this with one end of it.
+ * The service worker sends it to a tab when it has no port for that tab (it may have been stopped
+ * and lost its ports); a tab sends it to its controller proactively. The receiver answers on the
+ * port with `PORT_READY`.
+ */
+export const initPortType = 'INIT_PORT';
+/** Sent by a tab to an active but non-controlling service worker: "call clients.claim()". */
+export const claimClientsType = 'CLAIM_CLIENTS';
+
+/** A request as it crosses a MessagePort or BroadcastChannel. */
+export interface SerializedRequest {
+  url: string;
+  method: string;
+  headers: [string, string][];
+  /** null for GET and HEAD; transferred (not copied) over MessagePorts. */
+  body: ArrayBuffer | null;
+}
+
+/** A response as it crosses a MessagePort or BroadcastChannel. */
+export interface SerializedResponse {
+  status: number;
+  statusText: string;
+  headers: [string, string][];
+  body: ArrayBuffer | null;
+}
+
+/** Messages on the MessagePort between the service worker and one tab. */
+export type PortMessage =
+  | { type: 'PORT_READY' }
+  | { type: 'REQUEST'; id: number; request: SerializedRequest }
+  | { type: 'RESPONSE'; id: number; response: SerializedResponse };
+
+/** Messages posted on `navigator.serviceWorker` / to the service worker itself. */
+export type ServiceWorkerControlMessage = { type: typeof initPortType } | { type: typeof claimClientsType };
+
+/** What the DB worker reports about the database it serves. */
+export interface WorkerBackendInfo {
+  storage: 'opfs' | 'memory';
+  /** Why the database is in memory although OPFS was asked for. */
+  fallbackReason?: string;
+  filename: string;
+  sqliteVersion: string;
+  schemaVersion: number;
+  /** Customers created by seeding at this start (0 when the database already had data). */
+  seeded: number;
+}
+
+/** A failure as it crosses a thread boundary. */
+export interface SerializedError {
+  code: string;
+  message: string;
+}
+
+/** Page → DB worker. */
+export type WorkerRequestMessage =
+  | { type: 'request'; id: number; request: SerializedRequest }
+  | { type: 'delete-database'; id: number }
+  | { type: 'export-database'; id: number };
+
+/** DB worker → page. */
+export type WorkerResponseMessage =
+  | { type: 'ready'; info: WorkerBackendInfo }
+  | { type: 'failed'; error: SerializedError }
+  | { type: 'response'; id: number; response: SerializedResponse }
+  | { type: 'deleted'; id: number; info: WorkerBackendInfo }
+  | { type: 'exported'; id: number; bytes: ArrayBuffer }
+  | { type: 'error'; id: number; error: SerializedError };
+
+/** Reads a Request into its transferable form. */
+export async function serializeRequest(request: Request): Promise<SerializedRequest> {
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return {
+    url: request.url,
+    method: request.method,
+    headers: [...request.headers],
+    body: hasBody ? await request.arrayBuffer() : null,
+  };
+}
+
+/** Rebuilds a Request from its transferable form. */
+export function deserializeRequest(data: SerializedRequest): Request {
+  return new Request(data.url, {
+    method: data.method,
+    headers: data.headers,
+    ...(data.body && data.body.byteLength > 0 ? { body: data.body } : {}),
+  });
+}
+
+/** Reads a Response into its transferable form. */
+export async function serializeResponse(response: Response): Promise<SerializedResponse> {
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    headers: [...response.headers],
+    body: response.body ? await response.arrayBuffer() : null,
+  };
+}
+
+const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
+
+/** Rebuilds a Response from its transferable form. */
+export function deserializeResponse(data: SerializedResponse): Response {
+  const body = nullBodyStatuses.has(data.status) ? null : data.body;
+  return new Response(body, { status: data.status, statusText: data.statusText, headers: data.headers });
+}
+
+/** The buffers to transfer with a message, so that bodies move instead of being copied. */
+export function transferablesOf(data: SerializedRequest | SerializedResponse): Transferable[] {
+  return data.body ? [data.body] : [];
+}
+
+/** A JSON error answer `{ code, message }` (the api-contract's error shape) built without dependencies. */
+export function relayErrorResponse(
+  status: 503 | 504,
+  code: 'SERVICE_UNAVAILABLE' | 'TIMEOUT',
+  message: string,
+): Response {
+  return new Response(JSON.stringify({ code, message }), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+  });
+}
+
+/** The same error answer in its transferable form. */
+export function relayErrorSerialized(
+  status: 503 | 504,
+  code: 'SERVICE_UNAVAILABLE' | 'TIMEOUT',
+  message: string,
+): SerializedResponse {
+  const body = new TextEncoder().encode(JSON.stringify({ code, message })).buffer as ArrayBuffer;
+  return {
+    status,
+    statusText: status === 503 ? 'Service Unavailable' : 'Gateway Timeout',
+    headers: [
+      ['content-type', 'application/json; charset=utf-8'],
+      ['cache-control', 'no-store'],
+    ],
+    body,
+  };
+}
+
+/** Plain text of any thrown value. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,4 @@
+import type { UserConfig } from 'vitest/config';
+
+export declare const sourceCondition: '@otto/source';
+export declare const ottoVitestConfig: UserConfig;
