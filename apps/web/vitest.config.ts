@@ -1,11 +1,11 @@
 import { ottoVitestConfig } from '@otto/vitest-config';
 import { defineConfig, mergeConfig } from 'vitest/config';
-import viteConfig from './vite.config';
+import viteConfig from './vite.config.ts';
 
 export default mergeConfig(
   viteConfig,
   defineConfig({
     ...ottoVitestConfig,
-    test: { ...ottoVitestConfig.test, environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
+    test: { ...ottoVitestConfig.test, environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['./vitest.setup.ts'] },
   }),
 );

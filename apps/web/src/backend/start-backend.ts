@@ -1,24 +1,54 @@
-// Placeholder until the in-browser backend lands: see the service-worker relay work.
+import { startBrowserBackend, type BrowserBackend } from '@otto/mock-backend/browser';
+
+/** What the app shows about the in-browser backend. */
 export interface BackendStatus {
+  /** `leader`: this tab owns the database; `follower`: another tab does and this one relays to it. */
   role: 'leader' | 'follower';
+  /** `memory` means changes are lost when the owning tab closes. */
   storage: 'opfs' | 'memory';
+  /** Why persistence failed, when storage is `memory`. */
   fallbackReason?: string;
 }
 
+/** The running backend as the app uses it. */
 export interface BackendHandle {
   readonly status: BackendStatus;
   subscribe(listener: (status: BackendStatus) => void): () => void;
+  /** Deletes the database and starts a fresh, seeded one. */
   deleteDatabase(): Promise<void>;
+  /** The bytes of the database as a SQLite file. */
+  exportDatabase(): Promise<Uint8Array>;
 }
 
 let started: Promise<BackendHandle> | undefined;
 
-/** Starts the in-browser backend once; resolves when /api requests are answered. */
+/**
+ * Starts the in-browser backend once per page; resolves when /api requests are answered (service
+ * worker in control, database open, ready handshake done). Installs `window.ottoDeleteDatabase()`.
+ * A failed start is not cached, so calling it again retries.
+ * @example
+ * const backend = await ensureBackend();
+ * const res = await fetch('/api/customers');
+ */
 export function ensureBackend(): Promise<BackendHandle> {
-  started ??= Promise.resolve({
-    status: { role: 'leader', storage: 'memory' },
-    subscribe: () => () => {},
-    deleteDatabase: async () => {},
-  });
+  started ??= startBrowserBackend({
+    serviceWorkerUrl: '/otto-sw.js',
+    scope: '/',
+    createWorker: () => new Worker(new URL('./db.worker.ts', import.meta.url), { type: 'module', name: 'otto-db' }),
+  }).then(
+    (backend) => {
+      installDebugHooks(backend);
+      return backend;
+    },
+    (error: unknown) => {
+      started = undefined;
+      throw error;
+    },
+  );
   return started;
+}
+
+function installDebugHooks(backend: BrowserBackend): void {
+  // Spec section 4: a debug function to delete the database, on the window object.
+  window.ottoDeleteDatabase = () => backend.deleteDatabase();
 }

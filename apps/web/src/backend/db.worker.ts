@@ -1,0 +1,6 @@
+// The dedicated worker that owns the SQLite database (OPFS) in the tab elected by startBrowserBackend.
+import { serveMockApiInWorker } from '@otto/mock-backend/worker';
+
+serveMockApiInWorker().catch(() => {
+  // Already reported to the page ('failed'), which shows it; nothing more to do here.
+});

@@ -1,0 +1,11 @@
+export {};
+
+declare global {
+  interface Window {
+    /**
+     * Debug function (spec section 4): deletes the database and starts a fresh, seeded one.
+     * Present once the /biz area has started the backend.
+     */
+    ottoDeleteDatabase?: () => Promise<void>;
+  }
+}

@@ -1,0 +1,84 @@
+import { ApiError } from '../runtime/api-error';
+import { claimClientsType, type ServiceWorkerControlMessage } from './protocol';
+
+const reloadGuardKey = 'otto-sw-control-reload';
+const activateTimeoutMs = 10_000;
+
+export interface ControlPageOptions {
+  url: string | URL;
+  scope: string;
+  claimTimeoutMs: number;
+}
+
+/**
+ * Registers the service worker and resolves once it controls this page. A first visit is
+ * controlled when the new worker activates and claims its clients. A page loaded with Shift+Reload
+ * is never controlled by itself (the browser bypasses the worker for it), so the active worker is
+ * asked to claim it; one guarded reload is the last resort.
+ */
+export async function controlPage(options: ControlPageOptions): Promise<ServiceWorker> {
+  const container = navigator.serviceWorker;
+  const controlled = new Promise<ServiceWorker>((resolve) => {
+    if (container.controller) resolve(container.controller);
+    container.addEventListener('controllerchange', function onChange() {
+      if (!container.controller) return;
+      container.removeEventListener('controllerchange', onChange);
+      resolve(container.controller);
+    });
+  });
+
+  const registration = await container.register(options.url, {
+    scope: options.scope,
+    type: 'classic',
+    updateViaCache: 'none',
+  });
+  if (!container.controller) {
+    const active = registration.active ?? (await Promise.race([activeWorkerOf(registration), delay(activateTimeoutMs)]));
+    if (!active) {
+      throw new ApiError(
+        503,
+        'SERVICE_UNAVAILABLE',
+        `The Otto service worker (${String(options.url)}) did not activate within ${activateTimeoutMs / 1000} seconds. Reload the page to try again.`,
+      );
+    }
+    if (!container.controller) active.postMessage({ type: claimClientsType } satisfies ServiceWorkerControlMessage);
+  }
+
+  const controller = await Promise.race([controlled, delay(options.claimTimeoutMs)]);
+  if (controller) {
+    sessionStorage.removeItem(reloadGuardKey);
+    return controller;
+  }
+  if (sessionStorage.getItem(reloadGuardKey) === null) {
+    sessionStorage.setItem(reloadGuardKey, String(Date.now()));
+    location.reload();
+    return new Promise<never>(() => {});
+  }
+  sessionStorage.removeItem(reloadGuardKey);
+  throw new ApiError(
+    503,
+    'SERVICE_UNAVAILABLE',
+    'The Otto service worker does not control this page, even after a reload, so the app cannot reach its in-browser database. Close the tab and open Otto again.',
+  );
+}
+
+/** The registration's worker once it is active (a first install goes installing → activated). */
+function activeWorkerOf(registration: ServiceWorkerRegistration): Promise<ServiceWorker> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (registration.active) {
+        resolve(registration.active);
+        return true;
+      }
+      return false;
+    };
+    if (check()) return;
+    const worker = registration.installing ?? registration.waiting;
+    worker?.addEventListener('statechange', check);
+    registration.addEventListener('updatefound', () => registration.installing?.addEventListener('statechange', check));
+  });
+}
+
+function delay(ms: number): Promise<undefined> {
+  return new Promise((resolve) => setTimeout(() => resolve(undefined), ms));
+}

@@ -1,0 +1,109 @@
+import { ApiError } from '../runtime/api-error';
+import {
+  transferablesOf,
+  type SerializedError,
+  type SerializedRequest,
+  type SerializedResponse,
+  type WorkerBackendInfo,
+  type WorkerRequestMessage,
+  type WorkerResponseMessage,
+} from './protocol';
+
+/** The page's end of the DB worker that runs `serveMockApiInWorker`. */
+export interface DbWorkerClient {
+  /** Resolves once the worker has opened, migrated and seeded the database. */
+  readonly ready: Promise<WorkerBackendInfo>;
+  fetch(request: SerializedRequest): Promise<SerializedResponse>;
+  deleteDatabase(): Promise<WorkerBackendInfo>;
+  exportDatabase(): Promise<ArrayBuffer>;
+  terminate(): void;
+}
+
+type Settle = { resolve: (value: never) => void; reject: (error: Error) => void };
+
+/** Starts the DB worker and speaks its message protocol. */
+export function startDbWorker(createWorker: () => Worker): DbWorkerClient {
+  const worker = createWorker();
+  const pending = new Map<number, Settle>();
+  let nextId = 1;
+  let failure: Error | undefined;
+  let markReady!: (info: WorkerBackendInfo) => void;
+  let markFailed!: (error: Error) => void;
+  const ready = new Promise<WorkerBackendInfo>((resolve, reject) => {
+    markReady = resolve;
+    markFailed = reject;
+  });
+  // Callers handle the rejection through `ready`; this only keeps it from being reported as unhandled.
+  ready.catch(() => undefined);
+
+  function fail(error: Error): void {
+    failure ??= error;
+    markFailed(error);
+    for (const settle of pending.values()) settle.reject(error);
+    pending.clear();
+  }
+
+  worker.addEventListener('message', (event: MessageEvent<WorkerResponseMessage>) => {
+    const message = event.data;
+    switch (message?.type) {
+      case 'ready':
+        markReady(message.info);
+        return;
+      case 'failed':
+        fail(toError(message.error));
+        return;
+      case 'response':
+        settle(message.id, (s) => s.resolve(message.response as never));
+        return;
+      case 'deleted':
+        settle(message.id, (s) => s.resolve(message.info as never));
+        return;
+      case 'exported':
+        settle(message.id, (s) => s.resolve(message.bytes as never));
+        return;
+      case 'error':
+        settle(message.id, (s) => s.reject(toError(message.error)));
+        return;
+    }
+  });
+  worker.addEventListener('error', (event: ErrorEvent) => {
+    event.preventDefault();
+    fail(
+      new ApiError(
+        503,
+        'SERVICE_UNAVAILABLE',
+        `The database worker failed${event.message ? `: ${event.message}` : ' to load'}. Reload the page to try again.`,
+      ),
+    );
+  });
+
+  function settle(id: number, fn: (s: Settle) => void): void {
+    const s = pending.get(id);
+    if (!s) return;
+    pending.delete(id);
+    fn(s);
+  }
+
+  function call<T>(message: WorkerRequestMessage, transfer: Transferable[] = []): Promise<T> {
+    if (failure) return Promise.reject(failure);
+    return new Promise<T>((resolve, reject) => {
+      pending.set(message.id, { resolve: resolve as (value: never) => void, reject });
+      worker.postMessage(message, transfer);
+    });
+  }
+
+  return {
+    ready,
+    fetch: (request) => call({ type: 'request', id: nextId++, request }, transferablesOf(request)),
+    deleteDatabase: () => call({ type: 'delete-database', id: nextId++ }),
+    exportDatabase: () => call({ type: 'export-database', id: nextId++ }),
+    terminate() {
+      worker.terminate();
+      fail(new ApiError(503, 'SERVICE_UNAVAILABLE', 'The database worker was stopped.'));
+    },
+  };
+}
+
+function toError(error: SerializedError): ApiError {
+  return new ApiError(503, 'SERVICE_UNAVAILABLE', error.message);
+}

@@ -1,0 +1,12 @@
+// Entry of `@otto/mock-backend/browser`: the page side of the in-browser backend. It never loads
+// SQLite; the database runs in the DB worker (`@otto/mock-backend/worker`).
+export { startBrowserBackend } from './start-browser-backend';
+export {
+  apiPathPrefix,
+  initPortType,
+  type PortMessage,
+  type SerializedRequest,
+  type SerializedResponse,
+  type WorkerBackendInfo,
+} from './protocol';
+export type { BackendStatus, BrowserBackend, BrowserBackendOptions } from './types';

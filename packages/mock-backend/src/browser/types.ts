@@ -1,0 +1,132 @@
+import type { SeedOptions } from '../database/seed';
+import type { Logger } from '../logger';
+import type { WorkerBackendInfo } from './protocol';
+
+/** What a tab knows about the in-browser backend. */
+export interface BackendStatus {
+  /** `leader`: this tab owns the database (its DB worker runs it); `follower`: it relays to the tab that does. */
+  role: 'leader' | 'follower';
+  /** Where the data lives: `opfs` survives reloads, `memory` is lost when the owning tab closes. */
+  storage: 'opfs' | 'memory';
+  /** Why the database is in memory although persistence was asked for. */
+  fallbackReason?: string;
+}
+
+/** Options of `startBrowserBackend`. */
+export interface BrowserBackendOptions {
+  /** URL of the service worker script (`otto-sw.js`), served from the app root. */
+  serviceWorkerUrl: string | URL;
+  /**
+   * Starts the dedicated worker that runs `serveMockApiInWorker`. Called only in the tab that owns
+   * the database.
+   * @example () => new Worker(new URL('./db.worker.ts', import.meta.url), { type: 'module' })
+   */
+  createWorker: () => Worker;
+  /**
+   * Scope of the service worker registration.
+   * @default '/'
+   */
+  scope?: string;
+  /**
+   * Name of the Web Lock that elects the tab owning the database.
+   * @default 'otto-db-owner'
+   */
+  lockName?: string;
+  /**
+   * Name of the BroadcastChannel between the tabs.
+   * @default 'otto-backend'
+   */
+  channelName?: string;
+  /**
+   * How long one request may take in this tab before it is answered 504 (the service worker's own
+   * limit is 10 s).
+   * @default 8000
+   */
+  requestTimeoutMs?: number;
+  /**
+   * How long start-up (service worker control, database open, migration, seeding) may take.
+   * @default 30000
+   */
+  startTimeoutMs?: number;
+  /**
+   * How long to wait for the service worker to take control of a page that it does not control
+   * (Shift+Reload) before reloading once.
+   * @default 4000
+   */
+  claimTimeoutMs?: number;
+  /**
+   * Where messages go.
+   * @default createLogger() (tag 'otto', debug off)
+   */
+  logger?: Logger;
+}
+
+/** The in-browser backend as seen from one tab. */
+export interface BrowserBackend {
+  /** The current status; replaced (not mutated) when it changes. */
+  readonly status: BackendStatus;
+  /** Calls `listener` with every new status; returns the unsubscribe function. */
+  subscribe(listener: (status: BackendStatus) => void): () => void;
+  /** Answers a request the way the service worker would, without going through it. */
+  fetch(request: Request): Promise<Response>;
+  /** Deletes the database and starts a fresh one (migrated and seeded), in whichever tab owns it. */
+  deleteDatabase(): Promise<void>;
+  /** The bytes of the database as a SQLite file. */
+  exportDatabase(): Promise<Uint8Array>;
+  /** Stops serving from this tab: releases the database lock, ends the DB worker, closes channels. */
+  close(): void;
+}
+
+/** The part of a dedicated worker's global scope the worker side uses. */
+export interface WorkerScope {
+  postMessage(message: unknown, transfer: Transferable[]): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+}
+
+/** Options of `serveMockApiInWorker`. */
+export interface ServeMockApiInWorkerOptions {
+  /**
+   * `opfs` persists in the Origin Private File System and falls back to memory (with the spec's
+   * warning) only when OPFS is unavailable.
+   * @default 'opfs'
+   */
+  storage?: 'opfs' | 'memory' | 'auto';
+  /**
+   * Database file name.
+   * @default 'otto.sqlite3'
+   */
+  filename?: string;
+  /**
+   * OPFS directory of the sahpool VFS.
+   * @default '.otto'
+   */
+  opfsDirectory?: string;
+  /**
+   * Random customers to create when the database is empty, or `false`.
+   * @default { count: 500 }
+   */
+  seed?: SeedOptions | false;
+  /**
+   * The clock, in epoch milliseconds.
+   * @default Date.now
+   */
+  now?: () => number;
+  /**
+   * How long to keep retrying while another worker still holds the OPFS files (a tab that just
+   * closed releases them a moment later).
+   * @default 10000
+   */
+  busyRetryMs?: number;
+  /**
+   * Where messages go (the persistence warning among them).
+   * @default createLogger()
+   */
+  logger?: Logger;
+  /**
+   * The worker scope to serve on.
+   * @default globalThis
+   */
+  scope?: WorkerScope;
+}
+
+export type { WorkerBackendInfo };

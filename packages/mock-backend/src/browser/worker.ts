@@ -1,0 +1,3 @@
+// Entry of `@otto/mock-backend/worker`: the DB worker side of the in-browser backend.
+export { serveMockApiInWorker } from './serve-mock-api-in-worker';
+export type { ServeMockApiInWorkerOptions, WorkerBackendInfo, WorkerScope } from './types';
