@@ -29,7 +29,7 @@ export function ottoServiceWorker(options: OttoServiceWorkerOptions = {}): Plugi
   async function compile(minify: boolean): Promise<{ code: string; moduleIds: string[] }> {
     const result = await build({
       configFile: false,
-      envFile: false,
+      envDir: false,
       logLevel: 'warn',
       root: config.root,
       publicDir: false,

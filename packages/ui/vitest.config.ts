@@ -1,5 +1,7 @@
+import { ottoVitestConfig } from '@otto/vitest-config';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { environment: 'jsdom', setupFiles: ['./vitest.setup.ts'] },
+  ...ottoVitestConfig,
+  test: { ...ottoVitestConfig.test, environment: 'jsdom', setupFiles: ['./vitest.setup.ts'] },
 });

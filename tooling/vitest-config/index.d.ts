@@ -1,4 +1,5 @@
 import type { UserConfig } from 'vitest/config';
 
 export declare const sourceCondition: '@otto/source';
+export declare function ottoReporters(name?: string): NonNullable<NonNullable<UserConfig['test']>['reporters']>;
 export declare const ottoVitestConfig: UserConfig;

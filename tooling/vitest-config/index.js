@@ -4,11 +4,20 @@ import { defaultClientConditions, defaultServerConditions } from 'vite';
 
 export const sourceCondition = '@otto/source';
 
+/**
+ * Reporters: the default one, plus a JSON report that `npm test` sums into one closing line.
+ * @param {string} name file name of the JSON report under test-results/
+ */
+export function ottoReporters(name = 'unit') {
+  return ['default', ['json', { outputFile: `test-results/${name}.json` }]];
+}
+
 /** @type {import('vitest/config').UserConfig} */
 export const ottoVitestConfig = {
   resolve: { conditions: [sourceCondition, ...defaultClientConditions] },
   ssr: { resolve: { conditions: [sourceCondition, ...defaultServerConditions] } },
   test: {
     restoreMocks: true,
+    reporters: ottoReporters(),
   },
 };
