@@ -31,5 +31,7 @@ export const apiErrorSchema = z.object({
   code: z.string(),
   message: z.string(),
   issues: z.array(apiIssueSchema).optional(),
+  /** For a 409: the values that would have been accepted (a job's allowed next statuses). */
+  allowed: z.array(z.string()).optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

@@ -12,6 +12,16 @@ export const limits = {
   maxEmailLength: 254,
   /** Longest phone number, in characters. */
   maxPhoneLength: 40,
+  /** Longest job title, in characters. */
+  maxJobTitleLength: 120,
+  /** Longest job description, in characters. */
+  maxJobDescriptionLength: 4000,
+  /** Longest service address, in characters. */
+  maxAddressLength: 300,
+  /** Longest assignee name, in characters. */
+  maxAssigneeLength: 120,
+  /** Largest price, in cents (ten million in the currency's main unit). */
+  maxPriceCents: 1_000_000_000,
   /** Largest request body accepted, in bytes. */
   maxBodyBytes: 64 * 1024,
 } as const;

@@ -29,3 +29,12 @@ describe('buildPath', () => {
     expect(() => buildPath('/customers/:id')).toThrow('Missing path parameter "id"');
   });
 });
+
+describe('job routes', () => {
+  it('matches the counts path before a job id', () => {
+    const m = matchRoute('GET', '/jobs/counts');
+    expect(m.kind === 'match' && m.route.path).toBe('/jobs/counts');
+    const byId = matchRoute('GET', '/jobs/12');
+    expect(byId.kind === 'match' && byId.params).toEqual({ id: '12' });
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { customerSchema, customerShapeSchema } from './customer';
+import { jobCountsSchema, jobInputSchema, jobListParamsSchema, jobPatchSchema, jobSchema } from './job';
 import { listParamsShapeSchema } from './list-params';
 import { apiBasePath } from './limits';
 
@@ -15,6 +16,11 @@ export interface RouteDefinition {
   /** Query parameters; `filterJson` holds JSON that must pass this schema. */
   filterJson?: z.ZodType;
   body?: z.ZodType;
+  /**
+   * What a body failing `body` gets: the spec's 200 with `null` (customers), or by default a 400
+   * `VALIDATION_FAILED` with the field issues.
+   */
+  invalidBody?: 'null' | 'error';
   response: z.ZodType;
   /** List calls report the total number of matching rows in the X-Total-Count header. */
   totalCount?: boolean;
@@ -48,6 +54,7 @@ export const customerRoutes = {
     path: '/customers',
     summary: 'Create a customer; null when the body fails the shape check.',
     body: customerShapeSchema,
+    invalidBody: 'null',
     response: customerSchema.nullable(),
   },
   update: {
@@ -56,6 +63,7 @@ export const customerRoutes = {
     summary: 'Update full_name, email and phone; null when the body fails the shape check.',
     params: idParams,
     body: customerShapeSchema,
+    invalidBody: 'null',
     response: customerSchema.nullable(),
   },
   patch: {
@@ -64,7 +72,62 @@ export const customerRoutes = {
     summary: 'Same as PUT.',
     params: idParams,
     body: customerShapeSchema,
+    invalidBody: 'null',
     response: customerSchema.nullable(),
+  },
+} as const satisfies Record<string, RouteDefinition>;
+
+/**
+ * Every job call. Bad input is a 400 with the field issues, an unknown customer a 400, a missing job
+ * a 404, and a status move the lifecycle forbids a 409 naming the allowed next statuses.
+ * @example
+ * const { method, path } = jobRoutes.counts; // 'GET', '/jobs/counts'
+ */
+export const jobRoutes = {
+  list: {
+    method: 'GET',
+    path: '/jobs',
+    summary: 'List jobs, filtered by search text, status and customer; newest modified first, or best matches.',
+    filterJson: jobListParamsSchema,
+    response: z.array(jobSchema),
+    totalCount: true,
+  },
+  counts: {
+    method: 'GET',
+    path: '/jobs/counts',
+    summary: 'How many jobs match the search text and customer, per status.',
+    filterJson: jobListParamsSchema,
+    response: jobCountsSchema,
+  },
+  get: {
+    method: 'GET',
+    path: '/jobs/:id',
+    summary: 'One job by id.',
+    params: idParams,
+    response: jobSchema,
+  },
+  create: {
+    method: 'POST',
+    path: '/jobs',
+    summary: 'Create a job for an existing customer.',
+    body: jobInputSchema,
+    response: jobSchema,
+  },
+  update: {
+    method: 'PUT',
+    path: '/jobs/:id',
+    summary: 'Replace every field of a job; a status change must be an allowed move.',
+    params: idParams,
+    body: jobInputSchema,
+    response: jobSchema,
+  },
+  patch: {
+    method: 'PATCH',
+    path: '/jobs/:id',
+    summary: 'Change some fields of a job; a status change must be an allowed move.',
+    params: idParams,
+    body: jobPatchSchema,
+    response: jobSchema,
   },
 } as const satisfies Record<string, RouteDefinition>;
 
@@ -73,7 +136,7 @@ export const customerRoutes = {
  * @example
  * for (const route of allRoutes) console.log(route.method, route.path);
  */
-export const routes = { customers: customerRoutes } as const;
+export const routes = { customers: customerRoutes, jobs: jobRoutes } as const;
 
 /** Every route as a flat list, in the order a router should try them. */
 export const allRoutes: readonly RouteDefinition[] = Object.values(routes).flatMap((group) =>

@@ -1,8 +1,9 @@
 import { createSqliteStore } from '@otto/sqlite-store';
 import { customerHandlers } from './customers/customer-handlers';
+import { jobHandlers } from './jobs/job-handlers';
 import { countCustomers } from './customers/customer-repository';
 import { migrations } from './database/migrations';
-import { seedCustomers } from './database/seed';
+import { seedDatabase } from './database/seed';
 import { createLogger } from './logger';
 import { createRouter } from './runtime/create-router';
 import { errorResponse } from './runtime/responses';
@@ -23,17 +24,17 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
   const ownsStore = !options.store;
   const store = options.store ?? createSqliteStore({ storage: 'memory', logger });
   const storeInfo = store.isOpen ? store.info : await store.open();
-  let seeded = 0;
+  let seeded = { customers: 0, jobs: 0 };
   try {
     store.migrate(migrations);
     if (options.seed !== false && countCustomers(store) === 0) {
-      seeded = seedCustomers(store, options.seed ?? {}, now());
+      seeded = seedDatabase(store, options.seed ?? {}, now());
     }
   } catch (error) {
     if (ownsStore) await store.close();
     throw error;
   }
-  const route = createRouter({ handlers: customerHandlers, db: store, now, logger });
+  const route = createRouter({ handlers: [...customerHandlers, ...jobHandlers], db: store, now, logger });
   let closed = false;
 
   return {

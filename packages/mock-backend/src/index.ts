@@ -3,5 +3,5 @@ export { createLogger, type Logger, type LoggerOptions } from './logger';
 export { ApiError } from './runtime/api-error';
 export { toFtsQuery } from './database/fts-query';
 export { migrations, latestSchemaVersion } from './database/migrations';
-export { seedCustomers, type SeedOptions } from './database/seed';
+export { seedDatabase, type SeedOptions } from './database/seed';
 export type { MockApi, MockApiOptions } from './types';

@@ -11,8 +11,9 @@ export interface MockApiOptions {
    */
   store?: SqliteStore;
   /**
-   * Random customers to create when the customers table is empty, or `false` for none.
-   * @default { count: 500 }
+   * Random customers (with a history of jobs) to create when the customers table is empty, or
+   * `false` for none.
+   * @default { count: 500, jobs: true }
    */
   seed?: SeedOptions | false;
   /**
@@ -34,7 +35,7 @@ export interface MockApi {
   /** The store behind the API (for backups, diagnostics and tests). */
   readonly store: SqliteStore;
   /** Where the data lives and which SQLite runs it. */
-  readonly info: StoreInfo & { seeded: number; schemaVersion: number };
+  readonly info: StoreInfo & { seeded: { customers: number; jobs: number }; schemaVersion: number };
   /** Stops answering; closes the store when the API opened it. */
   close(): Promise<void>;
 }

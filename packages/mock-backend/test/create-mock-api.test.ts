@@ -25,7 +25,8 @@ describe('createMockApi', () => {
       expect(c.modified_dt).toBeGreaterThanOrEqual(c.created_dt);
       expect(c.modified_dt).toBeLessThanOrEqual(clock.now());
     }
-    expect(api.info).toMatchObject({ mode: 'memory', seeded: 500, schemaVersion: 1 });
+    expect(api.info).toMatchObject({ mode: 'memory', seeded: { customers: 500 }, schemaVersion: 2 });
+    expect(api.info.seeded.jobs).toBeGreaterThan(500);
     await api.close();
   });
 
@@ -43,7 +44,7 @@ describe('createMockApi', () => {
     await first.close();
     expect(store.isOpen).toBe(true);
     const second = await createMockApi({ store });
-    expect(second.info.seeded).toBe(0);
+    expect(second.info.seeded).toEqual({ customers: 0, jobs: 0 });
     expect((await listAll(second)).headers.get(totalCountHeader)).toBe('20');
     await second.close();
     await store.close();

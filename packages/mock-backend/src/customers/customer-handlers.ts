@@ -1,7 +1,8 @@
 import { customerInputSchema, customerRoutes, limits, listParamsRangeSchema, type CustomerInput } from '@otto/api-contract';
 import { ApiError, toApiIssues } from '../runtime/api-error';
 import { defineHandler } from '../runtime/handler';
-import { findCustomer, insertCustomer, listCustomers, parseId, updateCustomer } from './customer-repository';
+import { parseId } from '../runtime/ids';
+import { findCustomer, insertCustomer, listCustomers, updateCustomer } from './customer-repository';
 
 function notFound(id: string): ApiError {
   return new ApiError(404, 'NOT_FOUND', `Customer ${JSON.stringify(id)} was not found. It may never have existed.`);

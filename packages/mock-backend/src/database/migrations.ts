@@ -36,6 +36,60 @@ export const migrations: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 2,
+    name: 'jobs',
+    // A timestamp column per status (<status>_dt) records when the job last reached it.
+    // jobs_fts rows are keyed by the job id and also hold the customer's name, kept current by
+    // a trigger on customers.
+    up: `
+      CREATE TABLE jobs (
+        id INTEGER PRIMARY KEY,
+        customer_id INTEGER NOT NULL REFERENCES customers (id),
+        title TEXT NOT NULL,
+        description TEXT NOT NULL DEFAULT '',
+        service_address TEXT NOT NULL DEFAULT '',
+        status TEXT NOT NULL CHECK (status IN ('quote', 'scheduled', 'in_progress', 'completed', 'invoiced', 'paid', 'cancelled')),
+        assignee TEXT NOT NULL DEFAULT '',
+        scheduled_start_dt INTEGER,
+        scheduled_end_dt INTEGER CHECK (
+          scheduled_end_dt IS NULL OR (scheduled_start_dt IS NOT NULL AND scheduled_end_dt >= scheduled_start_dt)
+        ),
+        price_cents INTEGER NOT NULL DEFAULT 0 CHECK (price_cents >= 0),
+        created_dt INTEGER NOT NULL,
+        modified_dt INTEGER NOT NULL,
+        quote_dt INTEGER,
+        scheduled_dt INTEGER,
+        in_progress_dt INTEGER,
+        completed_dt INTEGER,
+        invoiced_dt INTEGER,
+        paid_dt INTEGER,
+        cancelled_dt INTEGER
+      );
+      CREATE INDEX jobs_modified_dt_idx ON jobs (modified_dt DESC, id DESC);
+      CREATE INDEX jobs_customer_idx ON jobs (customer_id, modified_dt DESC);
+      CREATE INDEX jobs_status_idx ON jobs (status, modified_dt DESC);
+      CREATE VIRTUAL TABLE jobs_fts USING fts5(job_text, tokenize = 'unicode61 remove_diacritics 2');
+      CREATE TRIGGER jobs_fts_after_insert AFTER INSERT ON jobs BEGIN
+        INSERT INTO jobs_fts (rowid, job_text)
+        VALUES (new.id, new.title || ' ' || new.description || ' ' || new.service_address || ' ' ||
+          coalesce((SELECT full_name FROM customers WHERE id = new.customer_id), ''));
+      END;
+      CREATE TRIGGER jobs_fts_after_update AFTER UPDATE OF title, description, service_address, customer_id ON jobs BEGIN
+        UPDATE jobs_fts
+        SET job_text = new.title || ' ' || new.description || ' ' || new.service_address || ' ' ||
+          coalesce((SELECT full_name FROM customers WHERE id = new.customer_id), '')
+        WHERE rowid = new.id;
+      END;
+      CREATE TRIGGER jobs_fts_after_customer_rename AFTER UPDATE OF full_name ON customers
+      WHEN new.full_name IS NOT old.full_name BEGIN
+        UPDATE jobs_fts
+        SET job_text = (SELECT j.title || ' ' || j.description || ' ' || j.service_address || ' ' || new.full_name
+                        FROM jobs j WHERE j.id = jobs_fts.rowid)
+        WHERE rowid IN (SELECT id FROM jobs WHERE customer_id = new.id);
+      END;
+    `,
+  },
 ];
 
 /** The schema version the current code writes. */

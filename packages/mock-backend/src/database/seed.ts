@@ -1,30 +1,37 @@
 import { Faker, base, en } from '@faker-js/faker';
 import type { Database } from '@otto/sqlite-store';
+import { seedJobs } from './seed-jobs';
 
 const threeYearsMs = 3 * 365 * 24 * 60 * 60 * 1000;
 
-/** Options of `seedCustomers`. */
+/** Options of `seedDatabase`. */
 export interface SeedOptions {
   /**
    * How many customers to create.
    * @default 500
    */
   count?: number;
+  /**
+   * Whether the customers get a history of jobs.
+   * @default true
+   */
+  jobs?: boolean;
   /** Makes the generated data the same on every run. */
   fakerSeed?: number;
 }
 
 /**
- * Creates random customers in one transaction: a generated name, email and phone, created_dt
- * within the last 3 years and modified_dt between created_dt and now (spec section 3).
+ * Fills an empty database in one transaction: random customers (a generated name, email and phone,
+ * created_dt within the last 3 years, modified_dt between created_dt and now; spec section 3), and
+ * a plausible history of jobs for them.
  * @example
- * seedCustomers(db, { count: 500, fakerSeed: 1 }, Date.now());
+ * seedDatabase(db, { count: 500, fakerSeed: 1 }, Date.now()); // { customers: 500, jobs: 1014 }
  */
-export function seedCustomers(db: Database, options: SeedOptions, now: number): number {
+export function seedDatabase(db: Database, options: SeedOptions, now: number): { customers: number; jobs: number } {
   const count = options.count ?? 500;
   const faker = new Faker({ locale: [en, base] });
   if (options.fakerSeed !== undefined) faker.seed(options.fakerSeed);
-  db.transaction(() => {
+  return db.transaction(() => {
     for (let i = 0; i < count; i++) {
       const firstName = faker.person.firstName();
       const lastName = faker.person.lastName();
@@ -38,6 +45,7 @@ export function seedCustomers(db: Database, options: SeedOptions, now: number): 
         modified,
       ]);
     }
+    const jobs = options.jobs === false ? 0 : seedJobs(db, faker, now);
+    return { customers: count, jobs };
   });
-  return count;
 }

@@ -14,10 +14,19 @@ export class ApiError extends Error {
     readonly code: ApiErrorCode,
     message: string,
     readonly issues?: ApiIssue[],
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; allowed?: readonly string[] },
   ) {
     super(message, options);
+    this.allowed = options?.allowed;
   }
+
+  /** For a 409: the values that would have been accepted. */
+  readonly allowed: readonly string[] | undefined;
+}
+
+/** A 400 VALIDATION_FAILED naming one field. */
+export function fieldError(path: string, message: string): ApiError {
+  return new ApiError(400, 'VALIDATION_FAILED', message, [{ path, message }]);
 }
 
 /** Turns zod issues into the contract's `{ path, message }` list. */

@@ -1,7 +1,7 @@
 import { apiBasePath, limits, matchRoute, totalCountHeader, type RouteDefinition } from '@otto/api-contract';
 import { StoreError, type Database } from '@otto/sqlite-store';
 import type { Logger } from '../logger';
-import { ApiError } from './api-error';
+import { ApiError, toApiIssues } from './api-error';
 import type { RouteHandler } from './handler';
 import { errorResponse, jsonResponse, notFoundText } from './responses';
 
@@ -39,8 +39,11 @@ export function createRouter({ handlers, db, now, logger }: RouterOptions): (req
       if (route.body) {
         const parsed = await readJsonBody(request);
         const shape = route.body.safeParse(parsed);
-        // Spec section 5: a create or update body that fails the shape check is answered with null.
-        if (!shape.success) return jsonResponse(null);
+        if (!shape.success) {
+          // Spec section 5: a customer body that fails the shape check is answered with null.
+          if (route.invalidBody === 'null') return jsonResponse(null);
+          throw new ApiError(400, 'VALIDATION_FAILED', 'Some fields need attention.', toApiIssues(shape.error.issues));
+        }
         body = shape.data;
       }
       const filter = route.filterJson ? readFilter(url, route.filterJson, logger) : undefined;
@@ -106,6 +109,7 @@ function toErrorResponse(error: unknown, logger: Logger): Response {
       code: error.code,
       message: error.message,
       ...(error.issues ? { issues: error.issues } : {}),
+      ...(error.allowed ? { allowed: [...error.allowed] } : {}),
     });
   }
   if (error instanceof StoreError) {

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { limits } from './limits';
+
+/** Where a job stands, from the first quote to the money in the bank. */
+export const jobStatuses = ['quote', 'scheduled', 'in_progress', 'completed', 'invoiced', 'paid', 'cancelled'] as const;
+export const jobStatusSchema = z.enum(jobStatuses);
+export type JobStatus = z.infer<typeof jobStatusSchema>;
+
+/** Words for each status, as people say them. */
+export const jobStatusLabels: Record<JobStatus, string> = {
+  quote: 'Quote',
+  scheduled: 'Scheduled',
+  in_progress: 'In progress',
+  completed: 'Completed',
+  invoiced: 'Invoiced',
+  paid: 'Paid',
+  cancelled: 'Cancelled',
+};
+
+/**
+ * The moves a job may make from each status. `paid` is final; `cancelled → quote` restores a job.
+ * @example
+ * jobTransitions.quote; // ['scheduled', 'cancelled']
+ */
+export const jobTransitions: Record<JobStatus, readonly JobStatus[]> = {
+  quote: ['scheduled', 'cancelled'],
+  scheduled: ['in_progress', 'quote', 'cancelled'],
+  in_progress: ['completed', 'scheduled', 'cancelled'],
+  completed: ['invoiced', 'in_progress'],
+  invoiced: ['paid', 'completed'],
+  paid: [],
+  cancelled: ['quote'],
+};
+
+/** Statuses a new job may start in. */
+export const initialJobStatuses = ['quote', 'scheduled'] as const satisfies readonly JobStatus[];
+
+/** True when a job may move from `from` to `to` (staying put is always allowed). */
+export function canMoveJob(from: JobStatus, to: JobStatus): boolean {
+  return from === to || jobTransitions[from].includes(to);
+}
+
+const statusDatesSchema = z.object(
+  Object.fromEntries(jobStatuses.map((s) => [s, z.number().int().nullable()])) as Record<
+    JobStatus,
+    z.ZodNullable<z.ZodNumber>
+  >,
+);
+
+/**
+ * A job as every client sees it. Ids are strings, times epoch milliseconds, money integer cents.
+ * `status_dates` holds when the job last reached each status (null: never).
+ * @example
+ * const job = jobSchema.parse(await res.json());
+ */
+export const jobSchema = z.object({
+  id: z.string(),
+  customer_id: z.string(),
+  customer_name: z.string(),
+  title: z.string(),
+  description: z.string(),
+  service_address: z.string(),
+  status: jobStatusSchema,
+  assignee: z.string(),
+  scheduled_start_dt: z.number().int().nullable(),
+  scheduled_end_dt: z.number().int().nullable(),
+  price_cents: z.number().int(),
+  created_dt: z.number().int(),
+  modified_dt: z.number().int(),
+  status_dates: statusDatesSchema,
+});
+export type Job = z.infer<typeof jobSchema>;
+
+const text = (max: number, what: string) =>
+  z.string(`${what} must be text.`).trim().max(max, `Use at most ${max} characters.`);
+
+const epochMs = z
+  .number('Enter a date and time.')
+  .int('Enter a date and time.')
+  .min(0, 'Enter a date after 1970.')
+  .max(8_640_000_000_000_000, 'Enter a real date.');
+
+/** The rule and message of each job field a person enters. */
+const jobFieldRules = {
+  customer_id: z.string('Choose a customer.').regex(/^[1-9]\d{0,15}$/, 'Choose a customer.'),
+  title: text(limits.maxJobTitleLength, 'The title').min(1, 'Enter a title.'),
+  description: text(limits.maxJobDescriptionLength, 'The description'),
+  service_address: text(limits.maxAddressLength, 'The address'),
+  status: jobStatusSchema,
+  assignee: text(limits.maxAssigneeLength, 'The assignee'),
+  scheduled_start_dt: epochMs.nullable(),
+  scheduled_end_dt: epochMs.nullable(),
+  price_cents: z
+    .number('Enter a price.')
+    .int('Enter the price in whole cents.')
+    .min(0, 'The price cannot be negative.')
+    .max(limits.maxPriceCents, 'That price is too large.'),
+};
+
+function checkSchedule(value: { scheduled_start_dt?: number | null; scheduled_end_dt?: number | null }, ctx: z.RefinementCtx) {
+  const { scheduled_start_dt: start, scheduled_end_dt: end } = value;
+  if (end != null && start == null) {
+    ctx.addIssue({ code: 'custom', path: ['scheduled_start_dt'], message: 'Enter a start before an end.' });
+  }
+  if (end != null && start != null && end < start) {
+    ctx.addIssue({ code: 'custom', path: ['scheduled_end_dt'], message: 'The end cannot be before the start.' });
+  }
+}
+
+/**
+ * The body of POST /api/jobs, and of PUT, which replaces every field. Only customer_id and title
+ * are required; a new job starts as a quote unless it says otherwise.
+ * @example
+ * jobInputSchema.parse({ customer_id: '7', title: 'Boiler service' });
+ */
+export const jobInputSchema = z
+  .object({
+    ...jobFieldRules,
+    description: jobFieldRules.description.default(''),
+    service_address: jobFieldRules.service_address.default(''),
+    status: jobFieldRules.status.default('quote'),
+    assignee: jobFieldRules.assignee.default(''),
+    scheduled_start_dt: jobFieldRules.scheduled_start_dt.default(null),
+    scheduled_end_dt: jobFieldRules.scheduled_end_dt.default(null),
+    price_cents: jobFieldRules.price_cents.default(0),
+  })
+  .superRefine(checkSchedule);
+export type JobInput = z.input<typeof jobInputSchema>;
+export type JobFields = z.output<typeof jobInputSchema>;
+
+/**
+ * The body of PATCH /api/jobs/{id}: any subset of the fields.
+ * @example
+ * jobPatchSchema.parse({ status: 'completed' });
+ */
+export const jobPatchSchema = z.object(jobFieldRules).partial();
+export type JobPatch = z.input<typeof jobPatchSchema>;
+
+/** Checks the schedule rule on a job after a patch was applied. */
+export const jobScheduleSchema = z
+  .object({ scheduled_start_dt: z.number().nullable(), scheduled_end_dt: z.number().nullable() })
+  .superRefine(checkSchedule);
+
+/**
+ * filterJson of GET /api/jobs and GET /api/jobs/counts.
+ * @example
+ * `/api/jobs?filterJson=${encodeURIComponent(JSON.stringify({ status: 'scheduled', customerId: '7' }))}`
+ */
+export const jobListParamsSchema = z.object({
+  queryText: z.string().optional(),
+  status: jobStatusSchema.optional(),
+  customerId: z.string().optional(),
+  offset: z.number().optional(),
+  limit: z.number().optional(),
+});
+export type JobListParams = z.infer<typeof jobListParamsSchema>;
+
+/** How many jobs match, per status and in all. */
+export const jobCountsSchema = z.object({
+  all: z.number().int(),
+  ...(Object.fromEntries(jobStatuses.map((s) => [s, z.number().int()])) as Record<JobStatus, z.ZodNumber>),
+});
+export type JobCounts = z.infer<typeof jobCountsSchema>;

@@ -1,0 +1,150 @@
+import { jobStatuses, type Job, type JobCounts, type JobFields, type JobStatus } from '@otto/api-contract';
+import type { Database, SqlValue } from '@otto/sqlite-store';
+import { toFtsQuery } from '../database/fts-query';
+
+type StatusDateColumns = { [S in JobStatus as `${S}_dt`]: number | null };
+
+interface JobRow extends StatusDateColumns {
+  id: number;
+  customer_id: number;
+  customer_name: string;
+  title: string;
+  description: string;
+  service_address: string;
+  status: JobStatus;
+  assignee: string;
+  scheduled_start_dt: number | null;
+  scheduled_end_dt: number | null;
+  price_cents: number;
+  created_dt: number;
+  modified_dt: number;
+}
+
+const statusColumns = jobStatuses.map((s) => `j.${s}_dt`).join(', ');
+const columns = `j.id, j.customer_id, c.full_name AS customer_name, j.title, j.description, j.service_address,
+  j.status, j.assignee, j.scheduled_start_dt, j.scheduled_end_dt, j.price_cents, j.created_dt, j.modified_dt, ${statusColumns}`;
+
+function toJob(row: JobRow): Job {
+  const status_dates = Object.fromEntries(jobStatuses.map((s) => [s, row[`${s}_dt`]])) as Job['status_dates'];
+  return {
+    id: String(row.id),
+    customer_id: String(row.customer_id),
+    customer_name: row.customer_name,
+    title: row.title,
+    description: row.description,
+    service_address: row.service_address,
+    status: row.status,
+    assignee: row.assignee,
+    scheduled_start_dt: row.scheduled_start_dt,
+    scheduled_end_dt: row.scheduled_end_dt,
+    price_cents: row.price_cents,
+    created_dt: row.created_dt,
+    modified_dt: row.modified_dt,
+    status_dates,
+  };
+}
+
+export interface JobFilter {
+  queryText: string;
+  status?: JobStatus;
+  customerId?: number;
+}
+
+/** FROM and WHERE for a filter; null when the search text can match nothing. */
+function filterSql(filter: JobFilter, withStatus: boolean): { from: string; where: string; params: SqlValue[]; ranked: boolean } | null {
+  const conditions: string[] = [];
+  const params: SqlValue[] = [];
+  let from = 'jobs j JOIN customers c ON c.id = j.customer_id';
+  let ranked = false;
+  if (filter.queryText.trim() !== '') {
+    const match = toFtsQuery(filter.queryText);
+    if (match === null) return null;
+    from = 'jobs_fts f JOIN jobs j ON j.id = f.rowid JOIN customers c ON c.id = j.customer_id';
+    conditions.push('jobs_fts MATCH ?');
+    params.push(match);
+    ranked = true;
+  }
+  if (withStatus && filter.status) {
+    conditions.push('j.status = ?');
+    params.push(filter.status);
+  }
+  if (filter.customerId !== undefined) {
+    conditions.push('j.customer_id = ?');
+    params.push(filter.customerId);
+  }
+  return { from, where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params, ranked };
+}
+
+/** One page of jobs: best matches first with search text, else newest modified first. */
+export function listJobs(db: Database, filter: JobFilter, page: { limit: number; offset: number }): { rows: Job[]; total: number } {
+  const sql = filterSql(filter, true);
+  if (!sql) return { rows: [], total: 0 };
+  const total = db.get<{ n: number }>(`SELECT count(*) AS n FROM ${sql.from} ${sql.where}`, sql.params)?.n ?? 0;
+  const order = sql.ranked ? 'f.rank, j.modified_dt DESC, j.id DESC' : 'j.modified_dt DESC, j.id DESC';
+  const rows = db.all<JobRow>(`SELECT ${columns} FROM ${sql.from} ${sql.where} ORDER BY ${order} LIMIT ? OFFSET ?`, [
+    ...sql.params,
+    page.limit,
+    page.offset,
+  ]);
+  return { rows: rows.map(toJob), total };
+}
+
+/** How many jobs match the filter (its status aside), per status. */
+export function countJobs(db: Database, filter: JobFilter): JobCounts {
+  const counts = Object.fromEntries([['all', 0], ...jobStatuses.map((s) => [s, 0])]) as JobCounts;
+  const sql = filterSql(filter, false);
+  if (!sql) return counts;
+  for (const row of db.all<{ status: JobStatus; n: number }>(
+    `SELECT j.status AS status, count(*) AS n FROM ${sql.from} ${sql.where} GROUP BY j.status`,
+    sql.params,
+  )) {
+    counts[row.status] = row.n;
+    counts.all += row.n;
+  }
+  return counts;
+}
+
+export function findJob(db: Database, id: number): Job | undefined {
+  const row = db.get<JobRow>(`SELECT ${columns} FROM jobs j JOIN customers c ON c.id = j.customer_id WHERE j.id = ?`, [id]);
+  return row && toJob(row);
+}
+
+export function customerExists(db: Database, id: number): boolean {
+  return db.get('SELECT 1 AS ok FROM customers WHERE id = ?', [id]) !== undefined;
+}
+
+function fieldValues(fields: JobFields, customerId: number): SqlValue[] {
+  return [
+    customerId,
+    fields.title,
+    fields.description,
+    fields.service_address,
+    fields.status,
+    fields.assignee,
+    fields.scheduled_start_dt,
+    fields.scheduled_end_dt,
+    fields.price_cents,
+  ];
+}
+
+export function insertJob(db: Database, fields: JobFields, customerId: number, now: number): Job {
+  const { lastInsertRowid } = db.run(
+    `INSERT INTO jobs (customer_id, title, description, service_address, status, assignee, scheduled_start_dt,
+       scheduled_end_dt, price_cents, created_dt, modified_dt, ${fields.status}_dt)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [...fieldValues(fields, customerId), now, now, now],
+  );
+  return findJob(db, lastInsertRowid) as Job;
+}
+
+/** Writes every field; stamps the status's timestamp when the status changed. */
+export function updateJob(db: Database, id: number, fields: JobFields, customerId: number, statusChanged: boolean, now: number): Job {
+  db.run(
+    `UPDATE jobs SET customer_id = ?, title = ?, description = ?, service_address = ?, status = ?, assignee = ?,
+       scheduled_start_dt = ?, scheduled_end_dt = ?, price_cents = ?, modified_dt = ?
+       ${statusChanged ? `, ${fields.status}_dt = ?` : ''}
+     WHERE id = ?`,
+    [...fieldValues(fields, customerId), now, ...(statusChanged ? [now] : []), id],
+  );
+  return findJob(db, id) as Job;
+}

@@ -1,0 +1,273 @@
+import {
+  jobCountsSchema,
+  jobSchema,
+  jobStatuses,
+  jobTransitions,
+  totalCountHeader,
+  type Job,
+  type JobStatus,
+} from '@otto/api-contract';
+import { openSqliteStore } from '@otto/sqlite-store';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createMockApi } from '../src/create-mock-api';
+import { migrations } from '../src/database/migrations';
+import { startApi, type TestApi } from './helpers';
+
+let t: TestApi;
+afterEach(() => t.api.close());
+
+async function withCustomer() {
+  t = await startApi();
+  const customer = (await t.create({ full_name: 'Zoë Baker', email: 'zoe@example.com', phone: '555 0100' })).json as {
+    id: string;
+  };
+  const createJob = async (fields: Record<string, unknown> = {}) => {
+    t.clock.advance();
+    return t.call('POST', '/api/jobs', { customer_id: customer.id, title: 'Boiler service', ...fields });
+  };
+  return { customerId: customer.id, createJob };
+}
+
+/** Puts a job in a status directly, as setup for a move. */
+function forceStatus(id: string, status: JobStatus) {
+  t.api.store.run('UPDATE jobs SET status = ?, scheduled_start_dt = 1000, scheduled_end_dt = 2000 WHERE id = ?', [status, Number(id)]);
+}
+
+const listJobs = (filter: unknown) => t.call('GET', `/api/jobs?filterJson=${encodeURIComponent(JSON.stringify(filter))}`);
+
+describe('POST /api/jobs', () => {
+  it('creates a quote with defaults and stamps when it was quoted', async () => {
+    const { customerId, createJob } = await withCustomer();
+    const res = await createJob();
+    expect(res.status).toBe(200);
+    const job = jobSchema.parse(res.json);
+    expect(job).toMatchObject({
+      customer_id: customerId,
+      customer_name: 'Zoë Baker',
+      title: 'Boiler service',
+      description: '',
+      service_address: '',
+      status: 'quote',
+      assignee: '',
+      scheduled_start_dt: null,
+      scheduled_end_dt: null,
+      price_cents: 0,
+      created_dt: t.clock.now(),
+      modified_dt: t.clock.now(),
+    });
+    expect(job.status_dates).toEqual({ ...Object.fromEntries(jobStatuses.map((s) => [s, null])), quote: t.clock.now() });
+  });
+
+  it('creates a scheduled job when it has a start time', async () => {
+    const { createJob } = await withCustomer();
+    const res = await createJob({ status: 'scheduled', scheduled_start_dt: 5000, scheduled_end_dt: 9000, price_cents: 12500 });
+    expect(res.json).toMatchObject({ status: 'scheduled', scheduled_start_dt: 5000, price_cents: 12500 });
+    expect((res.json as Job).status_dates.scheduled).toBe(t.clock.now());
+  });
+
+  it('answers 400 naming the field for every broken rule', async () => {
+    const { createJob } = await withCustomer();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ title: undefined }, 'title'],
+      [{ title: '   ' }, 'title'],
+      [{ title: 'x'.repeat(121) }, 'title'],
+      [{ title: 42 }, 'title'],
+      [{ description: 'x'.repeat(4001) }, 'description'],
+      [{ service_address: 'x'.repeat(301) }, 'service_address'],
+      [{ assignee: 'x'.repeat(121) }, 'assignee'],
+      [{ price_cents: -1 }, 'price_cents'],
+      [{ price_cents: 10.5 }, 'price_cents'],
+      [{ price_cents: '100' }, 'price_cents'],
+      [{ price_cents: 1e12 }, 'price_cents'],
+      [{ scheduled_start_dt: 'tomorrow' }, 'scheduled_start_dt'],
+      [{ scheduled_start_dt: 2000, scheduled_end_dt: 1000 }, 'scheduled_end_dt'],
+      [{ scheduled_end_dt: 1000 }, 'scheduled_start_dt'],
+      [{ status: 'done' }, 'status'],
+      [{ status: 'paid' }, 'status'],
+      [{ status: 'in_progress', scheduled_start_dt: 1 }, 'status'],
+      [{ status: 'scheduled' }, 'scheduled_start_dt'],
+      [{ customer_id: '999' }, 'customer_id'],
+      [{ customer_id: 'abc' }, 'customer_id'],
+      [{ customer_id: 7 }, 'customer_id'],
+    ];
+    for (const [fields, path] of cases) {
+      const res = await createJob(fields);
+      expect(res.status, JSON.stringify(fields)).toBe(400);
+      expect(res.json, JSON.stringify(fields)).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        issues: expect.arrayContaining([expect.objectContaining({ path })]),
+      });
+    }
+    expect(t.api.store.get('SELECT count(*) AS n FROM jobs')).toEqual({ n: 0 });
+  });
+
+  it('answers 400 for a body that is not JSON or not an object', async () => {
+    await withCustomer();
+    expect((await t.call('POST', '/api/jobs', '{oops')).json).toMatchObject({ code: 'INVALID_JSON' });
+    expect((await t.call('POST', '/api/jobs', '[]')).status).toBe(400);
+    expect((await t.call('POST', '/api/jobs', 'null')).status).toBe(400);
+  });
+});
+
+describe('GET /api/jobs/{id}', () => {
+  it('returns the job, and 404 with a JSON error when there is none', async () => {
+    const { createJob } = await withCustomer();
+    const job = jobSchema.parse((await createJob()).json);
+    expect((await t.call('GET', `/api/jobs/${job.id}`)).json).toEqual(job);
+    for (const id of ['999', 'abc']) {
+      const res = await t.call('GET', `/api/jobs/${id}`);
+      expect(res.status).toBe(404);
+      expect(res.json).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    expect((await t.call('PATCH', '/api/jobs/999', { title: 'x' })).status).toBe(404);
+  });
+});
+
+describe('status moves', () => {
+  for (const from of jobStatuses) {
+    for (const to of jobTransitions[from]) {
+      it(`allows ${from} → ${to} and stamps when it happened`, async () => {
+        const { createJob } = await withCustomer();
+        const job = jobSchema.parse((await createJob()).json);
+        forceStatus(job.id, from);
+        t.clock.advance(60_000);
+        const res = await t.call('PATCH', `/api/jobs/${job.id}`, { status: to });
+        expect(res.status).toBe(200);
+        expect(res.json).toMatchObject({ status: to, modified_dt: t.clock.now() });
+        expect((res.json as Job).status_dates[to]).toBe(t.clock.now());
+      });
+    }
+    const forbidden = jobStatuses.filter((to) => to !== from && !jobTransitions[from].includes(to));
+    it(`forbids ${from} → ${forbidden.join(', ')} with 409 naming the allowed moves`, async () => {
+      const { createJob } = await withCustomer();
+      const job = jobSchema.parse((await createJob()).json);
+      forceStatus(job.id, from);
+      const before = (await t.call('GET', `/api/jobs/${job.id}`)).json;
+      for (const to of forbidden) {
+        const res = await t.call('PATCH', `/api/jobs/${job.id}`, { status: to });
+        expect(res.status, `${from} → ${to}`).toBe(409);
+        expect(res.json).toMatchObject({ code: 'CONFLICT', allowed: [...jobTransitions[from]] });
+      }
+      expect((await t.call('GET', `/api/jobs/${job.id}`)).json).toEqual(before);
+    });
+  }
+
+  it('needs a start time to schedule a quote', async () => {
+    const { createJob } = await withCustomer();
+    const job = jobSchema.parse((await createJob()).json);
+    const bare = await t.call('PATCH', `/api/jobs/${job.id}`, { status: 'scheduled' });
+    expect(bare.status).toBe(400);
+    expect(bare.json).toMatchObject({ issues: [{ path: 'scheduled_start_dt', message: 'A scheduled job needs a start time.' }] });
+    const ok = await t.call('PATCH', `/api/jobs/${job.id}`, { status: 'scheduled', scheduled_start_dt: 10_000 });
+    expect(ok.json).toMatchObject({ status: 'scheduled', scheduled_start_dt: 10_000 });
+  });
+
+  it('keeps the status date when the status stays the same', async () => {
+    const { createJob } = await withCustomer();
+    const job = jobSchema.parse((await createJob()).json);
+    t.clock.advance(5000);
+    const res = await t.call('PATCH', `/api/jobs/${job.id}`, { status: 'quote', title: 'Boiler repair' });
+    expect(res.json).toMatchObject({ title: 'Boiler repair', status_dates: { quote: job.status_dates.quote } });
+  });
+});
+
+describe('PUT and PATCH /api/jobs/{id}', () => {
+  it('PUT replaces every field; PATCH changes only what it names', async () => {
+    const { createJob, customerId } = await withCustomer();
+    const job = jobSchema.parse((await createJob({ description: 'Annual', assignee: 'Sam', price_cents: 9000 })).json);
+    const patched = await t.call('PATCH', `/api/jobs/${job.id}`, { price_cents: 9500 });
+    expect(patched.json).toMatchObject({ description: 'Annual', assignee: 'Sam', price_cents: 9500 });
+    const put = await t.call('PUT', `/api/jobs/${job.id}`, { customer_id: customerId, title: 'New title' });
+    expect(put.json).toMatchObject({ title: 'New title', description: '', assignee: '', price_cents: 0 });
+  });
+
+  it('moves a job to another existing customer only', async () => {
+    const { createJob } = await withCustomer();
+    const other = (await t.create({ full_name: 'Al Other', email: 'al@example.com', phone: '1' })).json as { id: string };
+    const job = jobSchema.parse((await createJob()).json);
+    expect((await t.call('PATCH', `/api/jobs/${job.id}`, { customer_id: '12345' })).status).toBe(400);
+    expect((await t.call('PATCH', `/api/jobs/${job.id}`, { customer_id: other.id })).json).toMatchObject({
+      customer_id: other.id,
+      customer_name: 'Al Other',
+    });
+  });
+});
+
+describe('GET /api/jobs and /api/jobs/counts', () => {
+  it('filters by status, customer and search text, with totals and counts per status', async () => {
+    const { createJob, customerId } = await withCustomer();
+    const other = (await t.create({ full_name: 'Ola Nordmann', email: 'ola@example.no', phone: '2' })).json as { id: string };
+    await createJob({ title: 'Gutter cleaning', service_address: '12 Rue de la Paix, Paris' });
+    await createJob({ title: 'Boiler service', status: 'scheduled', scheduled_start_dt: 1 });
+    await createJob({ customer_id: other.id, title: 'Fence repair', description: 'Storm damage on the east side' });
+    const titles = async (filter: unknown) => z.array(jobSchema).parse((await listJobs(filter)).json).map((j) => j.title);
+
+    expect(await titles({})).toEqual(['Fence repair', 'Boiler service', 'Gutter cleaning']);
+    expect(await titles({ status: 'scheduled' })).toEqual(['Boiler service']);
+    expect(await titles({ customerId })).toEqual(['Boiler service', 'Gutter cleaning']);
+    expect(await titles({ customerId: 'nope' })).toEqual([]);
+    expect(await titles({ queryText: 'gutt' })).toEqual(['Gutter cleaning']);
+    expect(await titles({ queryText: 'paix' })).toEqual(['Gutter cleaning']);
+    expect(await titles({ queryText: 'storm east' })).toEqual(['Fence repair']);
+    expect(await titles({ queryText: 'zoe' })).toEqual(['Boiler service', 'Gutter cleaning']);
+    expect(await titles({ queryText: 'ola', status: 'quote' })).toEqual(['Fence repair']);
+    expect((await listJobs({ limit: 1 })).headers.get(totalCountHeader)).toBe('3');
+
+    const counts = jobCountsSchema.parse((await t.call('GET', '/api/jobs/counts')).json);
+    expect(counts).toMatchObject({ all: 3, quote: 2, scheduled: 1, paid: 0 });
+    const forZoe = (await t.call('GET', `/api/jobs/counts?filterJson=${encodeURIComponent(JSON.stringify({ customerId, status: 'paid' }))}`)).json;
+    expect(forZoe).toMatchObject({ all: 2, quote: 1, scheduled: 1 });
+  });
+
+  it('finds jobs by the customer name after the customer is renamed', async () => {
+    const { createJob, customerId } = await withCustomer();
+    await createJob();
+    await t.call('PUT', `/api/customers/${customerId}`, { full_name: 'Zoë Fernández', email: 'zoe@example.com', phone: '555' });
+    expect((await listJobs({ queryText: 'fernandez' })).headers.get(totalCountHeader)).toBe('1');
+    expect((await listJobs({ queryText: 'baker' })).headers.get(totalCountHeader)).toBe('0');
+    t.api.store.run("INSERT INTO jobs_fts (jobs_fts) VALUES ('integrity-check')");
+  });
+
+  it('survives hostile search text and answers 400 for out-of-range paging', async () => {
+    await withCustomer();
+    for (const queryText of ['"', '*', "O'Brien", 'AND', '(', '😀', 'a"b*']) {
+      expect((await listJobs({ queryText })).status, queryText).toBe(200);
+    }
+    expect((await listJobs({ limit: 0 })).status).toBe(400);
+  });
+});
+
+describe('seeded jobs', () => {
+  it('gives customers a history of jobs across every status, with consistent dates', async () => {
+    const now = Date.UTC(2026, 10, 1);
+    const api = await createMockApi({ now: () => now, seed: { count: 200, fakerSeed: 11 } });
+    const jobs = z.array(jobSchema).parse(
+      await (await api.fetch(new Request(`http://localhost/api/jobs?filterJson=${encodeURIComponent('{"limit":1000}')}`))).json(),
+    );
+    expect(jobs.length).toBeGreaterThan(200);
+    expect(new Set(jobs.map((j) => j.status))).toEqual(new Set(jobStatuses));
+    for (const job of jobs) {
+      expect(job.status_dates[job.status], job.id).not.toBeNull();
+      expect(job.created_dt).toBeLessThanOrEqual(job.modified_dt);
+      expect(job.modified_dt).toBeLessThanOrEqual(now);
+      if (job.scheduled_end_dt !== null) expect(job.scheduled_end_dt).toBeGreaterThanOrEqual(job.scheduled_start_dt!);
+      if (job.status === 'scheduled') expect(job.scheduled_start_dt).not.toBeNull();
+    }
+    await api.close();
+  });
+});
+
+describe('migration 2', () => {
+  it('adds jobs to a database made by migration 1 and keeps its customers', async () => {
+    const store = await openSqliteStore({ storage: 'memory' });
+    store.migrate(migrations.slice(0, 1));
+    store.run("INSERT INTO customers (full_name, phone, email, created_dt, modified_dt) VALUES ('Kept', '1', 'k@e.com', 1, 1)");
+    const api = await createMockApi({ store });
+    expect(api.info.schemaVersion).toBe(2);
+    expect(store.all('SELECT full_name FROM customers')).toEqual([{ full_name: 'Kept' }]);
+    expect(store.get('SELECT count(*) AS n FROM jobs')).toEqual({ n: 0 });
+    await api.close();
+    await store.close();
+  });
+});
