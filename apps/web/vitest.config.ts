@@ -6,6 +6,6 @@ export default mergeConfig(
   viteConfig,
   defineConfig({
     ...ottoVitestConfig,
-    test: { ...ottoVitestConfig.test, environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['./vitest.setup.ts'] },
+    test: { ...ottoVitestConfig.test, environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['./vitest.setup.ts'], testTimeout: 20_000 },
   }),
 );

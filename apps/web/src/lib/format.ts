@@ -10,3 +10,39 @@ export function formatDateTime(epochMs: number): string {
 export function formatCount(n: number, singular: string, plural = `${singular}s`): string {
   return `${count.format(n)} ${n === 1 ? singular : plural}`;
 }
+
+const money = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** 125000 → "1,250.00" (Otto does not know the business's currency, so shows none). */
+export function formatMoney(cents: number): string {
+  return money.format(cents / 100);
+}
+
+/** "1250", "1,250.5", "1250.50" → 125050 cents; null when it is not an amount. */
+export function parseMoney(text: string): number | null {
+  const cleaned = text.replace(/[\s,]/g, '');
+  if (cleaned === '') return 0;
+  if (!/^\d+(\.\d{0,2})?$/.test(cleaned)) return null;
+  return Math.round(Number(cleaned) * 100);
+}
+
+/** "Nov 21, 2026" in the user's locale. */
+export function formatDate(epochMs: number): string {
+  return dateOnly.format(epochMs);
+}
+
+/** Epoch ms → the value of an `<input type="datetime-local">` in local time. */
+export function toDateTimeLocal(epochMs: number | null): string {
+  if (epochMs === null) return '';
+  const d = new Date(epochMs);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The value of an `<input type="datetime-local">` → epoch ms, or null when empty or invalid. */
+export function fromDateTimeLocal(value: string): number | null {
+  if (value === '') return null;
+  const ms = new Date(value).getTime();
+  return Number.isNaN(ms) ? null : ms;
+}

@@ -1,7 +1,7 @@
 import { customerRoutes, type Customer, type CustomerInput } from '@otto/api-contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiClientError, callApi } from '../../../lib/api-client';
-import { customerKeys } from './customer-keys';
+import { customerKeys } from '../../../lib/query-keys';
 
 export async function createCustomer(input: CustomerInput): Promise<Customer> {
   const { data } = await callApi(customerRoutes.create, { body: input });

@@ -1,7 +1,7 @@
 import { customerRoutes } from '@otto/api-contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { customerKeys } from './customer-keys';
+import { customerKeys } from '../../../lib/query-keys';
 
 export async function getCustomer(id: string, signal?: AbortSignal) {
   return (await callApi(customerRoutes.get, { params: { id }, ...(signal ? { signal } : {}) })).data;

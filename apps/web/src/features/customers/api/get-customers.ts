@@ -1,7 +1,7 @@
 import { customerRoutes, type ListParams } from '@otto/api-contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { customerKeys } from './customer-keys';
+import { customerKeys } from '../../../lib/query-keys';
 
 export function getCustomers(params: ListParams, signal?: AbortSignal) {
   return callApi(customerRoutes.list, { filter: params, ...(signal ? { signal } : {}) });

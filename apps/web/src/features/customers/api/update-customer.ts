@@ -1,7 +1,7 @@
 import { customerRoutes, type Customer, type CustomerInput } from '@otto/api-contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiClientError, callApi } from '../../../lib/api-client';
-import { customerKeys } from './customer-keys';
+import { customerKeys, jobKeys } from '../../../lib/query-keys';
 
 export async function updateCustomer({ id, input }: { id: string; input: CustomerInput }): Promise<Customer> {
   const { data } = await callApi(customerRoutes.update, { params: { id }, body: input });
@@ -9,7 +9,10 @@ export async function updateCustomer({ id, input }: { id: string; input: Custome
   return data;
 }
 
-/** Updates a customer; the lists and that customer's entry are refetched (spec section 7). */
+/**
+ * Updates a customer; the lists and that customer's entry are refetched (spec section 7), and so
+ * are jobs, which show the customer's name.
+ */
 export function useUpdateCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -18,6 +21,7 @@ export function useUpdateCustomer() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: customerKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: customerKeys.detail(customer.id) }),
+        queryClient.invalidateQueries({ queryKey: jobKeys.all }),
       ]),
   });
 }

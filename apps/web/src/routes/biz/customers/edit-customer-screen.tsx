@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { useCustomer } from '../../../features/customers/api/get-customer';
 import { useUpdateCustomer } from '../../../features/customers/api/update-customer';
 import { CustomerForm } from '../../../features/customers/components/customer-form';
+import { CustomerJobs } from '../../../features/jobs/components/customer-jobs';
 import { ApiClientError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -63,6 +64,7 @@ export default function EditCustomerScreen() {
           toast.show(`Changes to ${saved.full_name} were saved.`, { tone: 'success' });
         }}
       />
+      <CustomerJobs customerId={c.id} customerName={c.full_name} />
       {guard.dialog}
     </>
   );

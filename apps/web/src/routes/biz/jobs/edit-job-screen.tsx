@@ -1,12 +1,99 @@
-import { EmptyState, PageHeader } from '@otto/ui';
+import { jobStatusLabels } from '@otto/api-contract';
+import { EmptyState, Notice, PageHeader, buttonClassName, useToast } from '@otto/ui';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useJob } from '../../../features/jobs/api/get-job';
+import { useUpdateJob } from '../../../features/jobs/api/save-job';
+import { JobForm, jobFormValues } from '../../../features/jobs/components/job-form';
+import { JobStatusBadge } from '../../../features/jobs/components/job-status-badge';
+import { ApiClientError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
+
+function Missing({ title, text }: { title: string; text: string }) {
+  return (
+    <EmptyState
+      headingLevel={2}
+      title={title}
+      description={text}
+      action={
+        <Link className={buttonClassName()} to={paths.jobs.list.href()}>
+          Back to jobs
+        </Link>
+      }
+    />
+  );
+}
 
 export default function EditJobScreen() {
-  useDocumentTitle('Edit job');
+  const [searchParams] = useSearchParams();
+  const id = searchParams.get('id') ?? '';
+  const job = useJob(id);
+  const update = useUpdateJob();
+  const toast = useToast();
+  const [dirty, setDirty] = useState(false);
+  const guard = useUnsavedChangesGuard(dirty);
+  useDocumentTitle(job.data?.title ?? 'Job');
+
+  if (id === '') return <Missing title="No job chosen" text="Open a job from the job list to edit it." />;
+  if (job.isPending) return <p role="status">Loading job…</p>;
+  if (job.isError) {
+    return job.error instanceof ApiClientError && job.error.status === 404 ? (
+      <Missing title="Job not found" text={`There is no job with the id “${id}”.`} />
+    ) : (
+      <Notice tone="error" title="The job could not be loaded">
+        {job.error.message}
+      </Notice>
+    );
+  }
+
+  const j = job.data;
+  const reached = Object.entries(j.status_dates).filter((entry): entry is [keyof typeof jobStatusLabels, number] => entry[1] !== null);
   return (
     <>
-      <PageHeader title="Edit job" />
-      <EmptyState title="Jobs are on their way" description="Editing jobs is not available in this version of Otto yet." />
+      <PageHeader
+        title={j.title}
+        description={
+          <>
+            <JobStatusBadge status={j.status} /> for <Link to={paths.customers.edit.href(j.customer_id)}>{j.customer_name}</Link> ·{' '}
+            <Link to={paths.jobs.list.href()}>Back to jobs</Link>
+          </>
+        }
+      />
+      <JobForm
+        key={`${j.id}-${j.modified_dt}`}
+        initial={jobFormValues(j)}
+        savedStatus={j.status}
+        submitLabel="Save changes"
+        saving={update.isPending}
+        onDirtyChange={setDirty}
+        onSubmit={async (fields) => {
+          const saved = await update.mutateAsync({ id: j.id, patch: fields });
+          toast.show(`Job “${saved.title}” was saved (${jobStatusLabels[saved.status]}).`, { tone: 'success' });
+        }}
+      />
+      <section aria-labelledby="history-title" className="otto-card">
+        <h2 id="history-title" className="otto-card__title">
+          History
+        </h2>
+        <dl className="otto-details">
+          <div>
+            <dt>Created</dt>
+            <dd>{formatDateTime(j.created_dt)}</dd>
+          </div>
+          {reached
+            .sort((a, b) => a[1] - b[1])
+            .map(([status, at]) => (
+              <div key={status}>
+                <dt>{jobStatusLabels[status]}</dt>
+                <dd>{formatDateTime(at)}</dd>
+              </div>
+            ))}
+        </dl>
+      </section>
+      {guard.dialog}
     </>
   );
 }

@@ -1,12 +1,23 @@
-import { EmptyState, PageHeader } from '@otto/ui';
+import { PageHeader, buttonClassName } from '@otto/ui';
+import { Link } from 'react-router';
+import { JobList } from '../../../features/jobs/components/job-list';
+import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function JobListScreen() {
   useDocumentTitle('Jobs');
   return (
     <>
-      <PageHeader title="Jobs" description="The work you do for your customers." />
-      <EmptyState title="Jobs are on their way" description="Tracking jobs is not available in this version of Otto yet." />
+      <PageHeader
+        title="Jobs"
+        description="The work you do for your customers, from quote to paid."
+        actions={
+          <Link className={buttonClassName({ variant: 'primary' })} to={paths.jobs.new.href()}>
+            New job
+          </Link>
+        }
+      />
+      <JobList />
     </>
   );
 }

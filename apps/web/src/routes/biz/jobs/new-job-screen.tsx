@@ -1,12 +1,52 @@
-import { EmptyState, PageHeader } from '@otto/ui';
+import { PageHeader, useToast } from '@otto/ui';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useCreateJob } from '../../../features/jobs/api/save-job';
+import { JobForm, jobFormValues } from '../../../features/jobs/components/job-form';
+import { useCustomerName } from '../../../features/jobs/api/use-customer-name';
+import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 
 export default function NewJobScreen() {
   useDocumentTitle('New job');
+  const [searchParams] = useSearchParams();
+  const customerId = searchParams.get('customerId') ?? '';
+  const customer = useCustomerName(customerId);
+  const create = useCreateJob();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [dirty, setDirty] = useState(false);
+  const guard = useUnsavedChangesGuard(dirty);
+
+  if (customerId && customer.isPending) return <p role="status">Loading customer…</p>;
+  const picked = customer.data ? { id: customerId, name: customer.data } : null;
+
   return (
     <>
-      <PageHeader title="New job" />
-      <EmptyState title="Jobs are on their way" description="Creating jobs is not available in this version of Otto yet." />
+      <PageHeader
+        title="New job"
+        description={
+          picked ? (
+            <Link to={paths.customers.edit.href(picked.id)}>Back to {picked.name}</Link>
+          ) : (
+            <Link to={paths.jobs.list.href()}>Back to jobs</Link>
+          )
+        }
+      />
+      <JobForm
+        initial={jobFormValues(undefined, picked)}
+        submitLabel="Create job"
+        saving={create.isPending}
+        onDirtyChange={setDirty}
+        onSubmit={async (fields) => {
+          const job = await create.mutateAsync(fields);
+          toast.show(`Job “${job.title}” was created for ${job.customer_name}.`, { tone: 'success' });
+          guard.allowNextNavigation();
+          await navigate(paths.jobs.edit.href(job.id), { replace: true });
+        }}
+      />
+      {guard.dialog}
     </>
   );
 }

@@ -1,0 +1,153 @@
+import { jobInputSchema, jobStatusLabels, jobTransitions, type Job, type JobFields, type JobStatus } from '@otto/api-contract';
+import { Button, Notice, SelectField, TextAreaField, TextField } from '@otto/ui';
+import { useState, type FormEvent } from 'react';
+import { ApiClientError } from '../../../lib/api-client';
+import { formatMoney, fromDateTimeLocal, parseMoney, toDateTimeLocal } from '../../../lib/format';
+import { CustomerPicker, type PickedCustomer } from './customer-picker';
+
+interface Values {
+  customer: PickedCustomer | null;
+  title: string;
+  description: string;
+  service_address: string;
+  status: JobStatus;
+  assignee: string;
+  start: string;
+  end: string;
+  price: string;
+}
+type Errors = Partial<Record<keyof JobFields, string>>;
+
+export function jobFormValues(job?: Job, customer?: PickedCustomer | null): Values {
+  return {
+    customer: job ? { id: job.customer_id, name: job.customer_name } : (customer ?? null),
+    title: job?.title ?? '',
+    description: job?.description ?? '',
+    service_address: job?.service_address ?? '',
+    status: job?.status ?? 'quote',
+    assignee: job?.assignee ?? '',
+    start: toDateTimeLocal(job?.scheduled_start_dt ?? null),
+    end: toDateTimeLocal(job?.scheduled_end_dt ?? null),
+    price: job ? formatMoney(job.price_cents) : '',
+  };
+}
+
+function validate(values: Values): { input?: JobFields; errors: Errors } {
+  const errors: Errors = {};
+  const price = parseMoney(values.price);
+  if (price === null) errors.price_cents = 'Enter a price like 125.50.';
+  const result = jobInputSchema.safeParse({
+    customer_id: values.customer?.id ?? '',
+    title: values.title,
+    description: values.description,
+    service_address: values.service_address,
+    status: values.status,
+    assignee: values.assignee,
+    scheduled_start_dt: fromDateTimeLocal(values.start),
+    scheduled_end_dt: fromDateTimeLocal(values.end),
+    price_cents: price ?? 0,
+  });
+  for (const issue of result.success ? [] : result.error.issues) errors[issue.path[0] as keyof JobFields] ??= issue.message;
+  if (values.status === 'scheduled' && values.start === '') errors.scheduled_start_dt ??= 'A scheduled job needs a start time.';
+  return Object.keys(errors).length === 0 && result.success ? { input: result.data, errors } : { errors };
+}
+
+export interface JobFormProps {
+  initial: Values;
+  /** The job's saved status: only it and its allowed next statuses are offered. Absent for a new job. */
+  savedStatus?: JobStatus;
+  submitLabel: string;
+  saving: boolean;
+  onSubmit: (fields: JobFields) => Promise<unknown>;
+  onDirtyChange?: (dirty: boolean) => void;
+}
+
+/** Every field of a job, checked with the contract's rules before anything is sent. */
+export function JobForm({ initial, savedStatus, submitLabel, saving, onSubmit, onDirtyChange }: JobFormProps) {
+  const [values, setValues] = useState(initial);
+  const [saved, setSaved] = useState(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const statuses: JobStatus[] = savedStatus ? [savedStatus, ...jobTransitions[savedStatus]] : ['quote', 'scheduled'];
+
+  function change<K extends keyof Values>(field: K, value: Values[K]) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    onDirtyChange?.(JSON.stringify(next) !== JSON.stringify(saved));
+    if (submitted) setErrors(validate(next).errors);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    setSubmitted(true);
+    setFailure(undefined);
+    const { input, errors: found } = validate(values);
+    setErrors(found);
+    if (!input) return;
+    try {
+      await onSubmit(input);
+      setSaved(values);
+      onDirtyChange?.(false);
+    } catch (error) {
+      if (error instanceof ApiClientError) {
+        setErrors(error.fieldIssues());
+        setFailure(error.message);
+      } else {
+        setFailure('The job could not be saved. Try again.');
+      }
+    }
+  }
+
+  const field = (name: keyof Values & keyof Errors, label: string, extra: Record<string, unknown> = {}) => (
+    <TextField
+      label={label}
+      name={name}
+      value={values[name] as string}
+      error={errors[name]}
+      onChange={(e) => change(name, e.target.value)}
+      {...extra}
+    />
+  );
+
+  return (
+    <form className="otto-stack job-form" noValidate onSubmit={submit} aria-busy={saving}>
+      {failure && (
+        <Notice tone="error" title="Not saved">
+          {failure}
+        </Notice>
+      )}
+      <CustomerPicker value={values.customer} onChange={(c) => change('customer', c)} error={errors.customer_id} />
+      <div className="otto-form-grid">
+        {field('title', 'Title', { required: true, className: 'otto-form-grid__full' })}
+        <SelectField
+          label="Status"
+          name="status"
+          value={values.status}
+          error={errors.status}
+          options={statuses.map((s) => ({ value: s, label: jobStatusLabels[s] }))}
+          onChange={(e) => change('status', e.target.value as JobStatus)}
+        />
+        {field('assignee', 'Assigned to', { hint: 'Leave empty when nobody is assigned yet.' })}
+        <TextField label="Scheduled start" type="datetime-local" value={values.start} error={errors.scheduled_start_dt} onChange={(e) => change('start', e.target.value)} />
+        <TextField label="Scheduled end" type="datetime-local" value={values.end} error={errors.scheduled_end_dt} onChange={(e) => change('end', e.target.value)} />
+        <TextField label="Price" inputMode="decimal" value={values.price} error={errors.price_cents} placeholder="0.00" onChange={(e) => change('price', e.target.value)} />
+        {field('service_address', 'Service address', { className: 'otto-form-grid__full', autoComplete: 'street-address' })}
+        <TextAreaField
+          label="Description"
+          className="otto-form-grid__full"
+          rows={4}
+          value={values.description}
+          error={errors.description}
+          onChange={(e) => change('description', e.target.value)}
+        />
+      </div>
+      <div className="otto-form-actions">
+        <Button type="submit" variant="primary" loading={saving}>
+          {saving ? 'Saving…' : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+import { jobStatusLabels, jobStatusSchema, jobStatuses, limits, type JobStatus } from '@otto/api-contract';
+import { Button, EmptyState, Notice, Pagination, SearchBox, SegmentedNav, buttonClassName } from '@otto/ui';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { formatCount } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useListSearchParams } from '../../../lib/use-list-search-params';
+import { useJobCounts } from '../api/get-job-counts';
+import { useJobs } from '../api/get-jobs';
+import { JobTable } from './job-table';
+
+const pageSize = limits.defaultPageSize;
+
+/** Every job, with status tabs and their counts, search as you type and paging, all kept in the URL. */
+export function JobList() {
+  const { query, page, searchParams, update } = useListSearchParams();
+  const parsedStatus = jobStatusSchema.safeParse(searchParams.get('status'));
+  const status: JobStatus | undefined = parsedStatus.success ? parsedStatus.data : undefined;
+  const [text, setText] = useState(query);
+  const debouncedText = useDebouncedValue(text, 250);
+  useEffect(() => setText(query), [query]);
+  useEffect(() => {
+    if (debouncedText.trim() !== query.trim()) update({ q: debouncedText.trim(), page: null }, { replace: true });
+  }, [debouncedText, query, update]);
+
+  const search = query ? { queryText: query } : {};
+  const jobs = useJobs({ ...search, ...(status ? { status } : {}), limit: pageSize, offset: (page - 1) * pageSize });
+  const counts = useJobCounts(search);
+  const total = jobs.data?.totalCount ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+
+  const tab = (key: JobStatus | 'all', label: string) => ({
+    key,
+    label,
+    ...(counts.data ? { count: counts.data[key] } : {}),
+    active: (status ?? 'all') === key,
+    onSelect: () => update({ status: key === 'all' ? null : key, page: null }),
+  });
+
+  return (
+    <div className="otto-stack">
+      <SegmentedNav label="Filter by status" items={[tab('all', 'All'), ...jobStatuses.map((s) => tab(s, jobStatusLabels[s]))]} />
+      <SearchBox
+        label="Search jobs"
+        placeholder="Title, description, address or customer"
+        value={text}
+        onChange={setText}
+        busy={jobs.isFetching || text.trim() !== query.trim()}
+      />
+      {jobs.isError && (
+        <Notice tone="error" title="Jobs could not be loaded" action={<Button size="sm" onClick={() => void jobs.refetch()}>Try again</Button>}>
+          {jobs.error.message}
+        </Notice>
+      )}
+      {jobs.isPending ? (
+        <p role="status">Loading jobs…</p>
+      ) : (
+        <>
+          <JobTable
+            jobs={jobs.data?.data ?? []}
+            caption="Jobs"
+            loading={jobs.isPlaceholderData}
+            emptyState={
+              query || status ? (
+                <EmptyState
+                  title="No jobs match"
+                  description={`Nothing ${status ? `with the status ${jobStatusLabels[status]} ` : ''}${query ? `matches “${query}”` : 'yet'}.`}
+                  action={<Button onClick={() => { setText(''); update({ q: null, status: null, page: null }); }}>Show all jobs</Button>}
+                />
+              ) : (
+                <EmptyState
+                  title="No jobs yet"
+                  description="Create a job for one of your customers to start tracking the work."
+                  action={<Link className={buttonClassName({ variant: 'primary' })} to={paths.jobs.new.href()}>New job</Link>}
+                />
+              )
+            }
+          />
+          {total > 0 && (
+            <Pagination page={Math.min(page, pageCount)} pageCount={pageCount} onPageChange={(next) => update({ page: next })} summary={formatCount(total, 'job')} />
+          )}
+        </>
+      )}
+    </div>
+  );
+}

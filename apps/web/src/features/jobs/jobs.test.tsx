@@ -1,0 +1,95 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeBackendHandle } from '../../test/fake-backend-handle';
+import { renderApp } from '../../test/render-app';
+
+vi.mock('../../backend/start-backend', () => ({ ensureBackend: async () => fakeBackendHandle() }));
+
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
+
+async function start(path: string) {
+  const app = await renderApp(path);
+  close = () => app.api.close();
+  return app;
+}
+
+describe('job screens', () => {
+  it('lists jobs with status tabs and their counts, the status kept in the URL', async () => {
+    const user = userEvent.setup();
+    const { router, api } = await start('/biz/jobs');
+    const total = api.store.get<{ n: number }>('SELECT count(*) AS n FROM jobs')!.n;
+    const paid = api.store.get<{ n: number }>("SELECT count(*) AS n FROM jobs WHERE status = 'paid'")!.n;
+    const tabs = await screen.findByRole('group', { name: 'Filter by status' });
+    await waitFor(() => expect(within(tabs).getByRole('button', { name: new RegExp(`^All.*${total}`) })).toBeTruthy());
+    await user.click(within(tabs).getByRole('button', { name: new RegExp(`^Paid.*${paid}`) }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=paid'));
+    await waitFor(() => {
+      const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+      expect(rows.length).toBe(Math.min(paid, 10));
+      expect(rows.every((row) => within(row).getByText('Paid'))).toBe(true);
+    });
+  });
+
+  it('creates a job for a customer picked by typing, then moves it through its lifecycle', async () => {
+    const user = userEvent.setup();
+    const { router, api } = await start('/biz/jobs/new');
+    const customer = api.store.get<{ id: number; full_name: string }>('SELECT id, full_name FROM customers ORDER BY id LIMIT 1')!;
+    await user.type(await screen.findByRole('combobox', { name: /Customer/ }), customer.full_name.split(' ')[0]!);
+    await user.click(await screen.findByRole('option', { name: new RegExp(customer.full_name) }));
+    await user.type(screen.getByLabelText(/Title/), 'Replace kitchen tap');
+    await user.type(screen.getByLabelText('Price'), '180.50');
+    await user.click(screen.getByRole('button', { name: 'Create job' }));
+    expect(await screen.findByText(`Job “Replace kitchen tap” was created for ${customer.full_name}.`)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toMatch(/^\?id=\d+$/));
+    expect(api.store.get("SELECT customer_id, price_cents, status FROM jobs WHERE title = 'Replace kitchen tap'")).toEqual({
+      customer_id: customer.id,
+      price_cents: 18050,
+      status: 'quote',
+    });
+
+    await screen.findByRole('button', { name: 'Save changes' });
+    const status = screen.getByLabelText('Status');
+    const offered = within(status).getAllByRole('option').map((o) => o.textContent);
+    expect(offered).toEqual(['Quote', 'Scheduled', 'Cancelled']);
+    await user.selectOptions(status, 'scheduled');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('A scheduled job needs a start time.')).toBeTruthy();
+    await user.type(screen.getByLabelText('Scheduled start'), '2026-12-01T09:00');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Job “Replace kitchen tap” was saved (Scheduled).')).toBeTruthy();
+    await waitFor(() =>
+      expect(within(screen.getByLabelText('Status')).getAllByRole('option').map((o) => o.textContent)).toEqual([
+        'Scheduled',
+        'In progress',
+        'Quote',
+        'Cancelled',
+      ]),
+    );
+  });
+
+  it('says so in words when no job or an unknown job is asked for', async () => {
+    await start('/biz/jobs/edit');
+    expect(await screen.findByRole('heading', { name: 'No job chosen' })).toBeTruthy();
+    close?.();
+    await start('/biz/jobs/edit?id=99999');
+    expect(await screen.findByRole('heading', { name: 'Job not found' })).toBeTruthy();
+  });
+
+  it("shows a customer's jobs on their screen with a prefilled way to start a new one", async () => {
+    const user = userEvent.setup();
+    const { api, router } = await start('/biz/customers/edit/1');
+    const name = api.store.get<{ full_name: string }>('SELECT full_name FROM customers WHERE id = 1')!.full_name;
+    const jobs = api.store.get<{ n: number }>('SELECT count(*) AS n FROM jobs WHERE customer_id = 1')!.n;
+    const section = await screen.findByRole('region', { name: 'Jobs' });
+    if (jobs > 0) await waitFor(() => expect(within(section).getAllByRole('row')).toHaveLength(Math.min(jobs, 10) + 1));
+    else expect(await within(section).findByText('No jobs yet')).toBeTruthy();
+    await user.click(within(section).getByRole('link', { name: `New job for ${name}` }));
+    await waitFor(() => expect(router.state.location.search).toBe('?customerId=1'));
+    expect(await screen.findByText(`Selected: ${name}`)).toBeTruthy();
+  });
+});

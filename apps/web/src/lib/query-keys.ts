@@ -1,0 +1,20 @@
+import type { JobListParams, ListParams } from '@otto/api-contract';
+
+/** Query keys of everything customer-shaped in the cache. */
+export const customerKeys = {
+  all: ['customers'] as const,
+  lists: () => [...customerKeys.all, 'list'] as const,
+  list: (params: ListParams) => [...customerKeys.lists(), params] as const,
+  details: () => [...customerKeys.all, 'detail'] as const,
+  detail: (id: string) => [...customerKeys.details(), id] as const,
+};
+
+/** Query keys of everything job-shaped in the cache, a customer's jobs included. */
+export const jobKeys = {
+  all: ['jobs'] as const,
+  lists: () => [...jobKeys.all, 'list'] as const,
+  list: (params: JobListParams) => [...jobKeys.lists(), params] as const,
+  counts: (params: JobListParams) => [...jobKeys.all, 'counts', params] as const,
+  details: () => [...jobKeys.all, 'detail'] as const,
+  detail: (id: string) => [...jobKeys.details(), id] as const,
+};
