@@ -117,7 +117,7 @@ async function send(r: { method: string; path: string; query: string; body: Uint
   const hasBody = r.body !== undefined && !['GET', 'HEAD'].includes(r.method);
   const before = fingerprint();
   const res = await api.fetch(
-    new Request(`http://localhost${r.path}${r.query}`, { method: r.method, ...(hasBody ? { body: r.body === 'huge' ? huge : r.body } : {}) }),
+    new Request(`http://localhost${r.path}${r.query}`, { method: r.method, ...(hasBody ? { body: (r.body === 'huge' ? huge : r.body) as BodyInit } : {}) }),
   );
   counts.requests++;
   counts.byStatus.set(res.status, (counts.byStatus.get(res.status) ?? 0) + 1);
