@@ -71,13 +71,21 @@ export function ottoServiceWorker(options: OttoServiceWorkerOptions = {}): Plugi
     configureServer(server) {
       const path = `${config.base}${fileName}`;
       server.watcher.on('change', (file) => {
-        void compiled?.then(({ moduleIds }) => {
-          if (moduleIds.includes(file)) compiled = undefined;
-        });
+        compiled
+          ?.then(({ moduleIds }) => {
+            if (moduleIds.includes(file)) compiled = undefined;
+          })
+          .catch(() => undefined);
       });
       server.middlewares.use((req, res, next) => {
         if (req.url?.split('?')[0] !== path) return next();
-        compiled ??= compile(false);
+        if (!compiled) {
+          compiled = compile(false);
+          // The script is built outside the dev module graph: watch its sources so an edit rebuilds it.
+          compiled
+            .then(({ moduleIds }) => server.watcher.add(moduleIds.filter((id) => !id.startsWith('\0'))))
+            .catch(() => undefined);
+        }
         compiled.then(
           ({ code }) => {
             res.writeHead(200, headers);

@@ -24,7 +24,8 @@ let started: Promise<BackendHandle> | undefined;
 
 /**
  * Starts the in-browser backend once per page; resolves when /api requests are answered (service
- * worker in control, database open, ready handshake done). Installs `window.ottoDeleteDatabase()`.
+ * worker in control, database open, ready handshake done). Installs `window.ottoDeleteDatabase()` and
+ * `window.ottoBackendStatus()`.
  * A failed start is not cached, so calling it again retries.
  * @example
  * const backend = await ensureBackend();
@@ -51,4 +52,6 @@ export function ensureBackend(): Promise<BackendHandle> {
 function installDebugHooks(backend: BrowserBackend): void {
   // Spec section 4: a debug function to delete the database, on the window object.
   window.ottoDeleteDatabase = () => backend.deleteDatabase();
+  // Read-only companion for diagnostics: which tab owns the database and where it lives.
+  window.ottoBackendStatus = () => backend.status;
 }

@@ -1,4 +1,4 @@
-export {};
+import type { BackendStatus } from './start-backend';
 
 declare global {
   interface Window {
@@ -7,5 +7,7 @@ declare global {
      * Present once the /biz area has started the backend.
      */
     ottoDeleteDatabase?: () => Promise<void>;
+    /** Debug function: the backend's current status (owner role, storage mode). */
+    ottoBackendStatus?: () => BackendStatus;
   }
 }

@@ -33,8 +33,6 @@ export function startDbWorker(createWorker: () => Worker): DbWorkerClient {
     markReady = resolve;
     markFailed = reject;
   });
-  // Callers handle the rejection through `ready`; this only keeps it from being reported as unhandled.
-  ready.catch(() => undefined);
 
   function fail(error: Error): void {
     failure ??= error;
@@ -66,7 +64,15 @@ export function startDbWorker(createWorker: () => Worker): DbWorkerClient {
         return;
     }
   });
+  let started = false;
+  ready.then(
+    () => (started = true),
+    () => undefined,
+  );
   worker.addEventListener('error', (event: ErrorEvent) => {
+    // After start-up an uncaught error is one failed message, reported in the console as usual;
+    // before it, the worker could not load or open the database at all.
+    if (started) return;
     event.preventDefault();
     fail(
       new ApiError(

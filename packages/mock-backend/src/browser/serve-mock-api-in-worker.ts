@@ -30,11 +30,18 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
   const busyRetryMs = options.busyRetryMs ?? 10_000;
   const post = (message: WorkerResponseMessage, transfer: Transferable[] = []) => scope.postMessage(message, transfer);
 
+  const storage = options.storage ?? 'opfs';
+  // One worker at a time uses the OPFS files: wait here quietly rather than fail to open them (and
+  // have SQLite log each failure). The lock is held for the worker's life; the browser releases it
+  // when the worker ends.
+  const filesLocked = storage === 'memory' ? Promise.resolve() : holdLockForLife(`otto-db-files:${options.opfsDirectory ?? '.otto'}`, busyRetryMs);
+
   async function open(): Promise<MockApi> {
+    await filesLocked;
     const deadline = Date.now() + busyRetryMs;
     for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
       const store: SqliteStore = createSqliteStore({
-        storage: options.storage ?? 'opfs',
+        storage,
         logger,
         ...(options.filename ? { filename: options.filename } : {}),
         ...(options.opfsDirectory ? { opfsDirectory: options.opfsDirectory } : {}),
@@ -42,8 +49,9 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
       try {
         await store.open();
       } catch (error) {
-        // The previous owner's worker (a tab that just closed) releases its OPFS handles a moment later.
+        // The previous owner's worker (a tab that just closed) may release its handles a moment after its lock.
         if (error instanceof StoreError && error.code === 'BUSY' && Date.now() < deadline) {
+          logger.debug(`The database is still held by the previous owner; retrying in ${delay} ms.`);
           await new Promise((resolve) => setTimeout(resolve, delay));
           continue;
         }
@@ -63,32 +71,31 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
 
   scope.addEventListener('message', (event) => {
     const message = event.data as WorkerRequestMessage;
-    if (message?.type === 'request') {
-      void current.then(
-        async (api) => {
-          const response = await serializeResponse(await api.fetch(deserializeRequest(message.request)));
-          post({ type: 'response', id: message.id, response }, transferablesOf(response));
-        },
-        (error: unknown) => post({ type: 'error', id: message.id, error: toSerializedError(error) }),
-      );
-    } else if (message?.type === 'export-database') {
-      void current.then(
-        (api) => {
-          const bytes = api.store.exportDatabase();
-          const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-          post({ type: 'exported', id: message.id, bytes: buffer }, [buffer]);
-        },
-        (error: unknown) => post({ type: 'error', id: message.id, error: toSerializedError(error) }),
-      );
-    } else if (message?.type === 'delete-database') {
-      const replaced = current.then(deleteAndReopen, () => open());
-      current = replaced;
-      void replaced.then(
-        (api) => post({ type: 'deleted', id: message.id, info: infoOf(api) }),
-        (error: unknown) => post({ type: 'error', id: message.id, error: toSerializedError(error) }),
-      );
-    }
+    if (message?.type === 'delete-database') current = current.then(deleteAndReopen, () => open());
+    void answer(message).catch((error: unknown) => {
+      if (typeof message?.id === 'number') post({ type: 'error', id: message.id, error: toSerializedError(error) });
+    });
   });
+
+  async function answer(message: WorkerRequestMessage): Promise<void> {
+    switch (message?.type) {
+      case 'request': {
+        const api = await current;
+        const response = await serializeResponse(await api.fetch(deserializeRequest(message.request)));
+        post({ type: 'response', id: message.id, response }, transferablesOf(response));
+        return;
+      }
+      case 'export-database': {
+        const bytes = (await current).store.exportDatabase();
+        const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+        post({ type: 'exported', id: message.id, bytes: buffer }, [buffer]);
+        return;
+      }
+      case 'delete-database':
+        post({ type: 'deleted', id: message.id, info: infoOf(await current) });
+        return;
+    }
+  }
 
   async function deleteAndReopen(api: MockApi): Promise<MockApi> {
     await api.close();
@@ -107,6 +114,26 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
   }
 }
 
+/**
+ * Takes a Web Lock and keeps it until this worker ends. Resolves once granted, or after `waitMs`
+ * without it (opening then fails with BUSY, or succeeds if the holder does not use the files).
+ */
+function holdLockForLife(name: string, waitMs: number): Promise<void> {
+  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+  if (!locks) return Promise.resolve();
+  return new Promise((resolve) => {
+    const giveUp = new AbortController();
+    const timer = setTimeout(() => giveUp.abort(), waitMs);
+    locks
+      .request(name, { signal: giveUp.signal }, () => {
+        clearTimeout(timer);
+        resolve();
+        return new Promise<never>(() => {});
+      })
+      .catch(() => resolve());
+  });
+}
+
 function infoOf(api: MockApi): WorkerBackendInfo {
   const { info } = api;
   return {
@@ -114,7 +141,7 @@ function infoOf(api: MockApi): WorkerBackendInfo {
     filename: info.filename,
     sqliteVersion: info.sqliteVersion,
     schemaVersion: info.schemaVersion,
-    seeded: info.seeded,
+    seeded: info.seeded.customers,
     ...(info.fallbackReason ? { fallbackReason: info.fallbackReason } : {}),
   };
 }

@@ -53,6 +53,8 @@ declare const self: SwGlobalScope;
 
 /** How long a tab has to answer INIT_PORT before it is taken as having no backend. */
 const handshakeTimeoutMs = 3_000;
+/** How long to spend looking for a tab that answers, over all tabs asked. */
+const findTabBudgetMs = 6_000;
 /** How long a relayed request may take; longer than the tabs' own relay timeout (8 s). */
 const requestTimeoutMs = 10_000;
 
@@ -62,6 +64,8 @@ interface Relay {
 }
 
 const relays = new Map<string, Promise<Relay | undefined>>();
+/** Tabs that did not answer INIT_PORT (a page without the backend): asked last, until they send INIT_PORT. */
+const silent = new Set<string>();
 let nextRequestId = 1;
 
 self.addEventListener('install', () => {
@@ -83,6 +87,7 @@ self.addEventListener('message', (event) => {
   if (type === initPortType && port && event.source) {
     const relay = createRelay(port);
     relays.set(event.source.id, Promise.resolve(relay));
+    silent.delete(event.source.id);
     port.postMessage({ type: 'PORT_READY' } satisfies PortMessage);
   }
 });
@@ -102,7 +107,9 @@ async function relayRequest(event: SwFetchEvent): Promise<Response> {
   } catch {
     return relayErrorResponse(503, 'SERVICE_UNAVAILABLE', `Otto could not read the request ${method} ${path}.`);
   }
+  const giveUpAt = Date.now() + findTabBudgetMs;
   for (const client of await candidateClients(event)) {
+    if (Date.now() > giveUpAt) break;
     const relay = await relayFor(client);
     if (relay) return send(relay, client.id, request, `${method} ${path}`);
   }
@@ -118,12 +125,15 @@ async function candidateClients(event: SwFetchEvent): Promise<SwClient[]> {
   const windows = await self.clients.matchAll({ type: 'window' });
   const alive = new Set(windows.map((c) => c.id));
   for (const id of relays.keys()) if (!alive.has(id)) relays.delete(id);
+  for (const id of silent) if (!alive.has(id)) silent.delete(id);
 
   const asking = event.clientId ? await self.clients.get(event.clientId) : undefined;
   const others = windows.filter((c) => c.id !== event.clientId && c.id !== event.resultingClientId);
-  // Tabs whose port is known are tried before tabs that must be asked for one.
-  others.sort((a, b) => Number(relays.has(b.id)) - Number(relays.has(a.id)));
-  return asking?.type === 'window' ? [asking, ...others] : others;
+  // Tabs whose port is known first, then tabs to ask for one, then tabs that did not answer before.
+  const rank = (c: SwClient) => (relays.has(c.id) ? 0 : silent.has(c.id) ? 2 : 1);
+  others.sort((a, b) => rank(a) - rank(b));
+  if (asking?.type !== 'window') return others;
+  return silent.has(asking.id) ? [...others, asking] : [asking, ...others];
 }
 
 /** The cached port to a tab, or a fresh one obtained with INIT_PORT; undefined when the tab does not answer. */
@@ -133,7 +143,9 @@ function relayFor(client: SwClient): Promise<Relay | undefined> {
     relay = handshake(client);
     relays.set(client.id, relay);
     void relay.then((r) => {
-      if (!r && relays.get(client.id) === relay) relays.delete(client.id);
+      if (r || relays.get(client.id) !== relay) return;
+      relays.delete(client.id);
+      silent.add(client.id);
     });
   }
   return relay;

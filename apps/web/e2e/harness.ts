@@ -1,0 +1,153 @@
+// Helpers for the end-to-end tests: Debian's Chromium through playwright-core (never
+// `playwright install`), pages that record console errors, API calls from inside a page.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+const launchOptions: LaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+/** The `vite preview` server started by global-setup. */
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+/** A browser for tests that need no profile surviving a restart. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch(launchOptions);
+}
+
+/** A fresh, empty profile directory; remove it with `removeUserDataDir`. */
+export function freshUserDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'otto-e2e-profile-'));
+}
+
+export function removeUserDataDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** A browser whose profile (OPFS, service worker registration) lives in `userDataDir` and survives closing it. */
+export function launchPersistent(userDataDir: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, { ...launchOptions, baseURL: baseUrl() });
+}
+
+/** A new isolated context (its own OPFS and service workers) on the shared browser. */
+export function newContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: baseUrl() });
+}
+
+/** A page that records what went wrong in it (console errors, uncaught errors) and what it logged. */
+export interface TrackedPage {
+  page: Page;
+  /** Every console line, as `type: text` (web worker lines included). */
+  readonly logs: string[];
+  /** Console errors and uncaught errors not matched by `allow`. */
+  problems(): string[];
+  /** Console errors matching one of these are expected by the test. */
+  allow(...patterns: RegExp[]): void;
+}
+
+export async function trackPage(page: Page): Promise<TrackedPage> {
+  const logs: string[] = [];
+  const errors: string[] = [];
+  const allowed: RegExp[] = [];
+  page.on('console', (message) => {
+    const line = `${message.type()}: ${message.text()}`;
+    logs.push(line);
+    if (message.type() === 'error') errors.push(line);
+  });
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.stack ?? error.message}`));
+  page.on('crash', () => errors.push('the page crashed'));
+  return {
+    page,
+    logs,
+    problems: () => errors.filter((line) => !allowed.some((pattern) => pattern.test(line))),
+    allow: (...patterns) => allowed.push(...patterns),
+  };
+}
+
+/** Console errors of the context's service worker (they belong to no page). */
+export function trackServiceWorkerErrors(context: BrowserContext): () => string[] {
+  const errors: string[] = [];
+  context.on('console', (message) => {
+    if (message.type() === 'error' && !message.page()) errors.push(`${message.worker()?.url() ?? 'worker'}: ${message.text()}`);
+  });
+  return () => errors;
+}
+
+/** Opens `path` in a new tracked page of `context`. */
+export async function openPage(context: BrowserContext, path: string): Promise<TrackedPage> {
+  const tracked = await trackPage(await context.newPage());
+  await tracked.page.goto(path);
+  return tracked;
+}
+
+/** Waits until the /biz area has started the backend (it installs window.ottoDeleteDatabase then). */
+export async function waitForBackend(page: Page): Promise<void> {
+  await page.waitForFunction(() => typeof window.ottoDeleteDatabase === 'function', undefined, { timeout: 30_000 });
+}
+
+/** What a fetch made inside the page answered. */
+export interface ApiCall {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  json: unknown;
+  /** How long the call took, in milliseconds. */
+  ms: number;
+}
+
+/** Calls the API with the page's own `fetch` (through the service worker, like the app does). */
+export async function apiFetch(
+  page: Page,
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<ApiCall> {
+  const call = await page.evaluate(
+    async ({ path, method, body }) => {
+      const started = performance.now();
+      const res = await fetch(path, {
+        method: method ?? 'GET',
+        ...(body !== undefined ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}),
+      });
+      const text = await res.text();
+      return { status: res.status, headers: Object.fromEntries(res.headers), text, ms: performance.now() - started };
+    },
+    { path, method: init.method, body: init.body },
+  );
+  let json: unknown;
+  try {
+    json = JSON.parse(call.text);
+  } catch {
+    json = undefined;
+  }
+  return { ...call, json };
+}
+
+/** `/api/customers` with a filterJson query. */
+export function customersPath(filter?: { queryText?: string; limit?: number; offset?: number }): string {
+  return filter ? `/api/customers?filterJson=${encodeURIComponent(JSON.stringify(filter))}` : '/api/customers';
+}
+
+const screenshotDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
+
+/** Saves a full-page screenshot to apps/web/e2e/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const path = join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}

@@ -1,0 +1,128 @@
+import * as sqliteStore from '@otto/sqlite-store';
+import { describe, expect, it, vi } from 'vitest';
+import { capturingLogger } from '../../test/helpers';
+import {
+  deserializeResponse,
+  serializeRequest,
+  type WorkerRequestMessage,
+  type WorkerResponseMessage,
+} from './protocol';
+import { serveMockApiInWorker } from './serve-mock-api-in-worker';
+import type { WorkerScope } from './types';
+
+/** A stand-in for a dedicated worker's global scope: the test plays the page. */
+function fakeScope() {
+  const target = new EventTarget();
+  const outbox: WorkerResponseMessage[] = [];
+  const waiters: (() => void)[] = [];
+  const scope: WorkerScope = {
+    postMessage(message) {
+      outbox.push(message as WorkerResponseMessage);
+      waiters.splice(0).forEach((wake) => wake());
+    },
+    addEventListener: (type, listener) => target.addEventListener(type, listener as EventListener),
+  };
+  async function next<T extends WorkerResponseMessage['type']>(
+    type: T,
+    id?: number,
+  ): Promise<Extract<WorkerResponseMessage, { type: T }>> {
+    for (;;) {
+      const index = outbox.findIndex((m) => m.type === type && (id === undefined || ('id' in m && m.id === id)));
+      if (index >= 0) return outbox.splice(index, 1)[0] as Extract<WorkerResponseMessage, { type: T }>;
+      await new Promise<void>((resolve) => waiters.push(resolve));
+    }
+  }
+  const send = (message: WorkerRequestMessage) => target.dispatchEvent(new MessageEvent('message', { data: message }));
+  let nextId = 1;
+  async function fetch(path: string, init?: RequestInit): Promise<Response> {
+    const id = nextId++;
+    send({ type: 'request', id, request: await serializeRequest(new Request(`http://localhost${path}`, init)) });
+    return deserializeResponse((await next('response', id)).response);
+  }
+  return { scope, next, send, fetch, newId: () => nextId++ };
+}
+
+const total = async (res: Response) => Number(res.headers.get('x-total-count'));
+
+describe('serveMockApiInWorker', () => {
+  it('reports ready, then answers requests', async () => {
+    const worker = fakeScope();
+    const served = serveMockApiInWorker({ scope: worker.scope, storage: 'memory', seed: { count: 3 } });
+    const ready = await worker.next('ready');
+    expect(ready.info).toMatchObject({ storage: 'memory', seeded: 3, schemaVersion: 2 });
+    expect(await served).toEqual(ready.info);
+    const res = await worker.fetch('/api/customers');
+    expect(res.status).toBe(200);
+    expect(await total(res)).toBe(3);
+  });
+
+  it('falls back to memory with the spec warning where OPFS is unavailable', async () => {
+    const worker = fakeScope();
+    const log = capturingLogger();
+    void serveMockApiInWorker({ scope: worker.scope, logger: log.logger, seed: false });
+    const { info } = await worker.next('ready');
+    expect(info.storage).toBe('memory');
+    expect(info.fallbackReason).toMatch(/worker/);
+    expect(log.lines.join('\n')).toMatch(/Persistence failed: .*Falling back to in-memory storage/);
+  });
+
+  it('deletes the database and starts a fresh seeded one; requests wait for it', async () => {
+    const worker = fakeScope();
+    void serveMockApiInWorker({ scope: worker.scope, storage: 'memory', seed: { count: 2 } });
+    await worker.next('ready');
+    const created = await worker.fetch('/api/customers', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ full_name: 'Del Etable', email: 'del@example.com', phone: '1' }),
+    });
+    expect(created.status).toBe(200);
+    expect(await total(await worker.fetch('/api/customers'))).toBe(3);
+
+    const id = worker.newId();
+    worker.send({ type: 'delete-database', id });
+    const after = worker.fetch('/api/customers');
+    expect((await worker.next('deleted', id)).info).toMatchObject({ seeded: 2 });
+    expect(await total(await after)).toBe(2);
+  });
+
+  it('exports the database as a SQLite file', async () => {
+    const worker = fakeScope();
+    void serveMockApiInWorker({ scope: worker.scope, storage: 'memory', seed: { count: 1 } });
+    await worker.next('ready');
+    const id = worker.newId();
+    worker.send({ type: 'export-database', id });
+    const { bytes } = await worker.next('exported', id);
+    expect(new TextDecoder().decode(new Uint8Array(bytes).slice(0, 15))).toBe('SQLite format 3');
+  });
+
+  it('retries while another worker still holds the OPFS files, instead of falling back to memory', async () => {
+    const { createSqliteStore, StoreError } = sqliteStore;
+    let attempts = 0;
+    vi.spyOn(sqliteStore, 'createSqliteStore').mockImplementation((options) => {
+      const store = createSqliteStore({ ...options, storage: 'memory' });
+      const open = store.open.bind(store);
+      store.open = () =>
+        ++attempts < 3 ? Promise.reject(new StoreError('BUSY', 'Failed to open the database: busy.')) : open();
+      return store;
+    });
+    const worker = fakeScope();
+    void serveMockApiInWorker({ scope: worker.scope, seed: false, busyRetryMs: 5_000 });
+    expect((await worker.next('ready')).info.storage).toBe('memory');
+    expect(attempts).toBe(3);
+  });
+
+  it('reports failed when the files stay busy past the retry time', async () => {
+    const { createSqliteStore, StoreError } = sqliteStore;
+    vi.spyOn(sqliteStore, 'createSqliteStore').mockImplementation((options) => {
+      const store = createSqliteStore(options);
+      store.open = () => Promise.reject(new StoreError('BUSY', 'Failed to open the database: it is open in another tab.'));
+      return store;
+    });
+    const worker = fakeScope();
+    await expect(serveMockApiInWorker({ scope: worker.scope, busyRetryMs: 200 })).rejects.toThrow(/another tab/);
+    expect((await worker.next('failed')).error).toEqual({
+      code: 'BUSY',
+      message: 'Failed to open the database: it is open in another tab.',
+    });
+  });
+});

@@ -1,0 +1,324 @@
+import type { Logger } from '../logger';
+import { ApiError } from '../runtime/api-error';
+import { startDbWorker, type DbWorkerClient } from './db-worker-client';
+import {
+  errorMessage,
+  relayErrorSerialized,
+  type SerializedError,
+  type SerializedRequest,
+  type SerializedResponse,
+  type WorkerBackendInfo,
+} from './protocol';
+import type { TabMessage } from './tab-messages';
+import type { BackendStatus } from './types';
+
+export interface TabRelayOptions {
+  createWorker: () => Worker;
+  lockName: string;
+  channelName: string;
+  requestTimeoutMs: number;
+  logger: Logger;
+}
+
+/** One tab's part in the group of tabs that share one database. */
+export interface TabRelay {
+  /** Undefined until the database is ready, here or in the owner tab. */
+  readonly status: BackendStatus | undefined;
+  /** Resolves once this tab can answer requests (it owns a ready database, or knows the owner that does). */
+  readonly started: Promise<void>;
+  subscribe(listener: (status: BackendStatus) => void): () => void;
+  /** Answers a request from the database, wherever it is; never rejects, answers 503/504 JSON instead. */
+  dispatch(request: SerializedRequest): Promise<SerializedResponse>;
+  /** Runs a database operation in the owner tab. */
+  call(op: DatabaseOp): Promise<ArrayBuffer | undefined>;
+  close(): void;
+}
+
+type DatabaseOp = 'delete-database' | 'export-database';
+type CallResult = { bytes?: ArrayBuffer; error?: SerializedError };
+
+interface PendingRequest {
+  request: SerializedRequest;
+  /** Safe to send again to a new owner when the one it went to closed without answering. */
+  idempotent: boolean;
+  /** The owner tab it was sent to, if any. */
+  sentTo?: string;
+  settle(response: SerializedResponse): void;
+}
+
+const idempotentMethods = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT']);
+const callTimeoutMs = 30_000;
+
+/**
+ * Elects one tab per origin to own the database: every tab asks for the same Web Lock and the
+ * holder (for its whole life) runs the DB worker. The others relay their requests to it over a
+ * BroadcastChannel, with ids and timeouts. When the owner closes, the lock passes to another tab,
+ * which starts the worker (retrying while the old one's OPFS handles are released) and takes the
+ * requests the old owner left unanswered.
+ */
+export function createTabRelay(options: TabRelayOptions): TabRelay {
+  const { logger, requestTimeoutMs } = options;
+  const tabId = crypto.randomUUID();
+  const channel = new BroadcastChannel(options.channelName);
+  const listeners = new Set<(status: BackendStatus) => void>();
+  const pending = new Map<string, PendingRequest>();
+  const calls = new Map<string, (result: CallResult) => void>();
+  const lockAbort = new AbortController();
+  let releaseLock = () => {};
+  let nextId = 1;
+  let closed = false;
+  let status: BackendStatus | undefined;
+  /** Set while this tab owns the database. */
+  let worker: DbWorkerClient | undefined;
+  let workerFailure: ApiError | undefined;
+  /** The owner tab, when another tab owns the database. */
+  let leaderId: string | undefined;
+  let leaderFailure: ApiError | undefined;
+
+  let markStarted!: () => void;
+  let markFailed!: (error: Error) => void;
+  const started = new Promise<void>((resolve, reject) => {
+    markStarted = resolve;
+    markFailed = reject;
+  });
+  started.catch(() => undefined);
+
+  function setStatus(next: BackendStatus): void {
+    // An unchanged status keeps its identity (React's useSyncExternalStore compares snapshots).
+    if (status?.role === next.role && status.storage === next.storage && status.fallbackReason === next.fallbackReason) {
+      return;
+    }
+    status = next;
+    for (const listener of listeners) listener(next);
+  }
+
+  function post(message: TabMessage): void {
+    if (!closed) channel.postMessage(message);
+  }
+
+  // --- Requests ---------------------------------------------------------------------------------
+
+  function dispatch(request: SerializedRequest): Promise<SerializedResponse> {
+    const label = `${request.method} ${new URL(request.url).pathname}`;
+    return new Promise((resolve) => {
+      const id = `${tabId}:${nextId++}`;
+      const timer = setTimeout(() => {
+        entry.settle(
+          relayErrorSerialized(
+            504,
+            'TIMEOUT',
+            `The in-browser database did not answer ${label} within ${requestTimeoutMs / 1000} seconds. Try again; if it keeps happening, reload the tab.`,
+          ),
+        );
+      }, requestTimeoutMs);
+      const entry: PendingRequest = {
+        request,
+        idempotent: idempotentMethods.has(request.method.toUpperCase()),
+        settle(response) {
+          if (!pending.delete(id)) return;
+          clearTimeout(timer);
+          resolve(response);
+        },
+      };
+      pending.set(id, entry);
+      route(id, entry);
+    });
+  }
+
+  function route(id: string, entry: PendingRequest): void {
+    if (closed) return entry.settle(unavailable('The Otto backend in this tab was stopped. Reload the tab.'));
+    if (worker) {
+      if (workerFailure) return entry.settle(unavailable(workerFailure.message));
+      entry.sentTo = tabId;
+      void serveHere(entry.request).then((response) => entry.settle(response));
+      return;
+    }
+    if (leaderFailure) return entry.settle(unavailable(leaderFailure.message));
+    if (leaderId) {
+      entry.sentTo = leaderId;
+      post({ type: 'request', id, from: tabId, to: leaderId, request: entry.request });
+    }
+    // Otherwise it waits for an owner to announce itself.
+  }
+
+  /** Sends what waits to the owner that just took over; what went to the old owner is resent only if safe. */
+  function rerouteAll(newOwner: string): void {
+    for (const [id, entry] of pending) {
+      if (entry.sentTo === newOwner) continue;
+      if (entry.sentTo && !entry.idempotent) {
+        entry.settle(
+          unavailable(
+            'The tab that owned the database closed before answering, so this change may or may not have been saved. Reload to check, then try again.',
+          ),
+        );
+        continue;
+      }
+      route(id, entry);
+    }
+  }
+
+  async function serveHere(request: SerializedRequest): Promise<SerializedResponse> {
+    try {
+      if (!worker) throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'This tab does not own the database.');
+      await worker.ready;
+      return await worker.fetch(request);
+    } catch (error) {
+      return unavailable(errorMessage(error));
+    }
+  }
+
+  // --- Owning the database ----------------------------------------------------------------------
+
+  void navigator.locks
+    .request(options.lockName, { signal: lockAbort.signal }, async () => {
+      if (closed) return;
+      await becomeOwner();
+      await new Promise<void>((resolve) => (releaseLock = resolve));
+    })
+    .catch((error: unknown) => {
+      if (!closed) logger.error('Could not take part in the election of the tab that owns the database:', error);
+    });
+
+  async function becomeOwner(): Promise<void> {
+    worker = startDbWorker(options.createWorker);
+    leaderId = undefined;
+    // The previous owner released the lock, so it is gone: what it left unanswered comes here.
+    rerouteAll(tabId);
+    try {
+      const info = await worker.ready;
+      if (closed) return;
+      setStatus(leaderStatus(info));
+      announce();
+      markStarted();
+    } catch (error) {
+      workerFailure = error instanceof ApiError ? error : new ApiError(503, 'SERVICE_UNAVAILABLE', errorMessage(error));
+      logger.error(workerFailure.message);
+      announce();
+      for (const [id, entry] of pending) route(id, entry);
+      markFailed(workerFailure);
+    }
+  }
+
+  function announce(): void {
+    if (!worker) return;
+    if (workerFailure) {
+      post({ type: 'leader-failed', leaderId: tabId, error: { code: workerFailure.code, message: workerFailure.message } });
+    } else if (status?.role === 'leader') {
+      const { storage, fallbackReason } = status;
+      post({ type: 'leader', leaderId: tabId, status: { storage, ...(fallbackReason ? { fallbackReason } : {}) } });
+    }
+  }
+
+  // --- Between tabs -----------------------------------------------------------------------------
+
+  channel.addEventListener('message', (event: MessageEvent<TabMessage>) => {
+    const message = event.data;
+    switch (message?.type) {
+      case 'hello':
+        announce();
+        return;
+      case 'leader': {
+        if (worker || message.leaderId === tabId) return;
+        const changed = leaderId !== message.leaderId;
+        leaderId = message.leaderId;
+        leaderFailure = undefined;
+        setStatus({ role: 'follower', ...message.status });
+        if (changed) rerouteAll(message.leaderId);
+        markStarted();
+        return;
+      }
+      case 'leader-failed':
+        if (worker) return;
+        leaderFailure = new ApiError(503, 'SERVICE_UNAVAILABLE', message.error.message);
+        for (const [id, entry] of pending) route(id, entry);
+        markFailed(leaderFailure);
+        return;
+      case 'request':
+        if (message.to !== tabId || !worker) return;
+        void serveHere(message.request).then((response) =>
+          post({ type: 'response', id: message.id, to: message.from, response }),
+        );
+        return;
+      case 'response':
+        if (message.to === tabId) pending.get(message.id)?.settle(message.response);
+        return;
+      case 'call':
+        if (message.to !== tabId || !worker) return;
+        void runHere(message.op).then((result) => post({ type: 'result', id: message.id, to: message.from, ...result }));
+        return;
+      case 'result':
+        if (message.to === tabId) calls.get(message.id)?.(message);
+        return;
+    }
+  });
+  post({ type: 'hello', from: tabId });
+
+  async function runHere(op: DatabaseOp): Promise<CallResult> {
+    try {
+      if (!worker) throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'This tab does not own the database.');
+      await worker.ready;
+      if (op === 'export-database') return { bytes: await worker.exportDatabase() };
+      setStatus(leaderStatus(await worker.deleteDatabase()));
+      announce();
+      return {};
+    } catch (error) {
+      return { error: { code: 'SERVICE_UNAVAILABLE', message: errorMessage(error) } };
+    }
+  }
+
+  function call(op: DatabaseOp): Promise<ArrayBuffer | undefined> {
+    return new Promise((resolve, reject) => {
+      const settle = (result: CallResult) => {
+        if (result.error) reject(new ApiError(503, 'SERVICE_UNAVAILABLE', result.error.message));
+        else resolve(result.bytes);
+      };
+      if (worker) return void runHere(op).then(settle);
+      if (!leaderId) {
+        return reject(new ApiError(503, 'SERVICE_UNAVAILABLE', 'No tab owns the database right now. Try again in a moment.'));
+      }
+      const id = `${tabId}:${nextId++}`;
+      const timer = setTimeout(() => {
+        calls.delete(id);
+        reject(new ApiError(504, 'TIMEOUT', `The tab that owns the database did not finish ${op} in time.`));
+      }, callTimeoutMs);
+      calls.set(id, (result) => {
+        calls.delete(id);
+        clearTimeout(timer);
+        settle(result);
+      });
+      post({ type: 'call', id, from: tabId, to: leaderId, op });
+    });
+  }
+
+  return {
+    get status() {
+      return status;
+    },
+    started,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    dispatch,
+    call,
+    close() {
+      if (closed) return;
+      closed = true;
+      // End the worker before releasing the lock, so that the next owner finds the OPFS files free sooner.
+      worker?.terminate();
+      lockAbort.abort();
+      releaseLock();
+      for (const entry of pending.values()) entry.settle(unavailable('The Otto backend in this tab was stopped.'));
+      channel.close();
+      listeners.clear();
+    },
+  };
+}
+
+function leaderStatus(info: WorkerBackendInfo): BackendStatus {
+  return { role: 'leader', storage: info.storage, ...(info.fallbackReason ? { fallbackReason: info.fallbackReason } : {}) };
+}
+
+function unavailable(message: string): SerializedResponse {
+  return relayErrorSerialized(503, 'SERVICE_UNAVAILABLE', message);
+}
