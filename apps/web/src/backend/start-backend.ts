@@ -1,11 +1,16 @@
 import { startBrowserBackend, type BrowserBackend } from '@otto/mock-backend/browser';
+import { configureApiClient } from '../lib/api-client';
+import { remoteApiPrefix, remoteBackend } from './remote-backend';
 
 /** What the app shows about the in-browser backend. */
 export interface BackendStatus {
-  /** `leader`: this tab owns the database; `follower`: another tab does and this one relays to it. */
-  role: 'leader' | 'follower';
-  /** `memory` means changes are lost when the owning tab closes. */
-  storage: 'opfs' | 'memory';
+  /**
+   * `leader`: this tab owns the database; `follower`: another tab does and this one relays to it;
+   * `remote`: a server answers the API (`VITE_OTTO_API_BASE_URL`).
+   */
+  role: 'leader' | 'follower' | 'remote';
+  /** `memory` means changes are lost when the owning tab closes; `remote`: the server keeps them. */
+  storage: 'opfs' | 'memory' | 'remote';
   /** Why persistence failed, when storage is `memory`. */
   fallbackReason?: string;
 }
@@ -26,12 +31,25 @@ let started: Promise<BackendHandle> | undefined;
  * Starts the in-browser backend once per page; resolves when /api requests are answered (service
  * worker in control, database open, ready handshake done). Installs `window.ottoDeleteDatabase()` and
  * `window.ottoBackendStatus()`.
+ * With `VITE_OTTO_API_BASE_URL` set, points the API client at that server instead and resolves to a
+ * `remote` status without registering the service worker.
  * A failed start is not cached, so calling it again retries.
  * @example
  * const backend = await ensureBackend();
  * const res = await fetch('/api/customers');
  */
 export function ensureBackend(): Promise<BackendHandle> {
+  const remoteSetting = import.meta.env.VITE_OTTO_API_BASE_URL;
+  if (remoteSetting?.trim()) {
+    started ??= Promise.resolve().then(() => {
+      const prefix = remoteApiPrefix(remoteSetting) as string;
+      configureApiClient({ baseUrl: prefix });
+      const backend = remoteBackend(`${prefix}/api`);
+      installDebugHooks(backend);
+      return backend;
+    });
+    return started;
+  }
   started ??= startBrowserBackend({
     serviceWorkerUrl: '/otto-sw.js',
     scope: '/',
@@ -49,7 +67,7 @@ export function ensureBackend(): Promise<BackendHandle> {
   return started;
 }
 
-function installDebugHooks(backend: BrowserBackend): void {
+function installDebugHooks(backend: BrowserBackend | BackendHandle): void {
   // Spec section 4: a debug function to delete the database, on the window object.
   window.ottoDeleteDatabase = () => backend.deleteDatabase();
   // Read-only companion for diagnostics: which tab owns the database and where it lives.

@@ -1,11 +1,11 @@
 import { limits, type Customer } from '@otto/api-contract';
 import { Button, EmptyState, Notice, Pagination, SearchBox, Table, buttonClassName, type TableColumn } from '@otto/ui';
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { formatCount, formatDateTime } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useListSearchParams } from '../../../lib/use-list-search-params';
+import { useSearchText } from '../../../lib/use-search-text';
 import { useCustomers } from '../api/get-customers';
 
 const pageSize = limits.defaultPageSize;
@@ -25,14 +25,8 @@ const columns: TableColumn<Customer>[] = [
 /** Customers with search as you type and paging; the search text and page live in the URL. */
 export function CustomerList() {
   const { query, page, update } = useListSearchParams();
-  const [text, setText] = useState(query);
-  const debouncedText = useDebouncedValue(text, 250);
-
-  // Back/forward change the URL under us: show what it says.
-  useEffect(() => setText(query), [query]);
-  useEffect(() => {
-    if (debouncedText.trim() !== query.trim()) update({ q: debouncedText.trim(), page: null }, { replace: true });
-  }, [debouncedText, query, update]);
+  const setQuery = useCallback((q: string, options: { replace: boolean }) => update({ q, page: null }, options), [update]);
+  const { text, setText, pending } = useSearchText(query, setQuery);
 
   const params = { ...(query ? { queryText: query } : {}), limit: pageSize, offset: (page - 1) * pageSize };
   const result = useCustomers(params);
@@ -47,7 +41,7 @@ export function CustomerList() {
         placeholder="Name, email or phone"
         value={text}
         onChange={setText}
-        busy={result.isFetching || text.trim() !== query.trim()}
+        busy={result.isFetching || pending}
       />
       {result.isError && (
         <Notice

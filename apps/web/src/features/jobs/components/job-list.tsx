@@ -1,11 +1,11 @@
 import { jobStatusLabels, jobStatusSchema, jobStatuses, limits, type JobStatus } from '@otto/api-contract';
 import { Button, EmptyState, Notice, Pagination, SearchBox, SegmentedNav, buttonClassName } from '@otto/ui';
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { formatCount } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useListSearchParams } from '../../../lib/use-list-search-params';
+import { useSearchText } from '../../../lib/use-search-text';
 import { useJobCounts } from '../api/get-job-counts';
 import { useJobs } from '../api/get-jobs';
 import { JobTable } from './job-table';
@@ -17,12 +17,8 @@ export function JobList() {
   const { query, page, searchParams, update } = useListSearchParams();
   const parsedStatus = jobStatusSchema.safeParse(searchParams.get('status'));
   const status: JobStatus | undefined = parsedStatus.success ? parsedStatus.data : undefined;
-  const [text, setText] = useState(query);
-  const debouncedText = useDebouncedValue(text, 250);
-  useEffect(() => setText(query), [query]);
-  useEffect(() => {
-    if (debouncedText.trim() !== query.trim()) update({ q: debouncedText.trim(), page: null }, { replace: true });
-  }, [debouncedText, query, update]);
+  const setQuery = useCallback((q: string, options: { replace: boolean }) => update({ q, page: null }, options), [update]);
+  const { text, setText, pending } = useSearchText(query, setQuery);
 
   const search = query ? { queryText: query } : {};
   const jobs = useJobs({ ...search, ...(status ? { status } : {}), limit: pageSize, offset: (page - 1) * pageSize });
@@ -46,7 +42,7 @@ export function JobList() {
         placeholder="Title, description, address or customer"
         value={text}
         onChange={setText}
-        busy={jobs.isFetching || text.trim() !== query.trim()}
+        busy={jobs.isFetching || pending}
       />
       {jobs.isError && (
         <Notice tone="error" title="Jobs could not be loaded" action={<Button size="sm" onClick={() => void jobs.refetch()}>Try again</Button>}>

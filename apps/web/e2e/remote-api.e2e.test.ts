@@ -1,0 +1,74 @@
+// One setting points the app at a remote API: a build with VITE_OTTO_API_BASE_URL calls the
+// Otto mock server over HTTP (CORS) and starts no service worker or database in the browser.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createMockServer, type MockServer } from '@otto/mock-backend/node';
+import type { Browser } from 'playwright-core';
+import { build, preview, type PreviewServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot, trackPage } from './harness';
+
+const appRoot = fileURLToPath(new URL('..', import.meta.url));
+let server: MockServer;
+let outDir: string;
+let site: PreviewServer;
+let siteUrl: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await createMockServer({ port: 0, seed: { count: 25, fakerSeed: 8 } });
+  outDir = mkdtempSync(join(tmpdir(), 'otto-remote-build-'));
+  process.env.VITE_OTTO_API_BASE_URL = server.url;
+  try {
+    await build({ root: appRoot, logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: false } });
+  } finally {
+    delete process.env.VITE_OTTO_API_BASE_URL;
+  }
+  site = await preview({ root: appRoot, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, open: false } });
+  const address = site.httpServer.address();
+  if (!address || typeof address === 'string') throw new Error('vite preview did not report its port.');
+  siteUrl = `http://127.0.0.1:${address.port}`;
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  await server?.close();
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+describe('the app built with VITE_OTTO_API_BASE_URL', () => {
+  it('lists and creates customers on the remote server, with no service worker in the browser', async () => {
+    const context = await browser.newContext({ baseURL: siteUrl });
+    try {
+      const tab = await trackPage(await context.newPage());
+      const apiHosts = new Set<string>();
+      tab.page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/')) apiHosts.add(new URL(request.url()).origin);
+      });
+      await tab.page.goto('/biz/customers');
+      const newest = ((await (await fetch(`${server.url}/customers`)).json()) as { full_name: string }[])[0];
+      await expect.poll(() => tab.page.getByText(newest!.full_name, { exact: true }).count(), { timeout: 20_000 }).toBe(1);
+      expect(await tab.page.evaluate(() => window.ottoBackendStatus?.())).toEqual({ role: 'remote', storage: 'remote' });
+      expect(await tab.page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+      expect([...apiHosts]).toEqual([new URL(server.url).origin]);
+
+      await tab.page.getByRole('link', { name: 'New customer' }).click();
+      await tab.page.getByLabel('Full name').fill('Remote Rita');
+      await tab.page.getByLabel('Email').fill('rita@remote.example');
+      await tab.page.getByLabel('Phone').fill('555 0199');
+      await tab.page.getByRole('button', { name: 'Create customer' }).click();
+      const filter = encodeURIComponent(JSON.stringify({ queryText: 'remote rita' }));
+      await expect
+        .poll(async () => ((await (await fetch(`${server.url}/customers?filterJson=${filter}`)).json()) as unknown[]).length, { timeout: 10_000 })
+        .toBe(1);
+      await screenshot(tab.page, 'remote-api');
+      expect(tab.problems()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,8 @@
+// The build-time settings of the app (Vite reads them from the environment or a .env file).
+interface ImportMetaEnv {
+  /**
+   * Base URL of a remote Otto API, `/api` included (`http://localhost:8787/api`). When set, the app
+   * calls it instead of starting the in-browser backend.
+   */
+  readonly VITE_OTTO_API_BASE_URL?: string;
+}
