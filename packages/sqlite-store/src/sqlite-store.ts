@@ -17,6 +17,24 @@ type PoolUtil = Awaited<ReturnType<Sqlite3['installOpfsSAHPoolVfs']>>;
 
 const maxCachedStatements = 200;
 
+// One sahpool VFS per OPFS directory and thread. Closing a store pauses it (releasing the OPFS
+// handles for another tab), never removes it: removeVfs() deletes every file in the directory.
+const pools = new Map<string, PoolUtil>();
+
+async function acquirePool(s: Sqlite3, directory: string): Promise<PoolUtil> {
+  const cached = pools.get(directory);
+  if (cached) return cached.isPaused() ? cached.unpauseVfs() : cached;
+  const pool = await s.installOpfsSAHPoolVfs({
+    directory,
+    // Failures reach the caller as StoreError; the VFS's own console lines would only repeat them.
+    verbosity: 0,
+    preserveOnInitFailure: true,
+    forceReinitIfPreviouslyFailed: true,
+  } as Parameters<Sqlite3['installOpfsSAHPoolVfs']>[0]);
+  pools.set(directory, pool);
+  return pool;
+}
+
 /**
  * Creates a store on the official SQLite WASM build. Call `open()` before anything else.
  * @example
@@ -92,11 +110,7 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
       return fallBack(s, available.reason);
     }
     try {
-      pool = await s.installOpfsSAHPoolVfs({
-        directory: options.opfsDirectory ?? '.otto',
-        preserveOnInitFailure: true,
-        forceReinitIfPreviouslyFailed: true,
-      } as Parameters<Sqlite3['installOpfsSAHPoolVfs']>[0]);
+      pool = await acquirePool(s, options.opfsDirectory ?? '.otto');
       return { db: new pool.OpfsSAHPoolDb(`/${filename}`) as unknown as OoDb };
     } catch (error) {
       if (isBusyError(error)) {
@@ -229,7 +243,7 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
       info = undefined;
       depth = 0;
       if (pool) {
-        await pool.removeVfs().catch(() => undefined);
+        pool.pauseVfs();
         pool = undefined;
       }
     },
@@ -242,7 +256,7 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
         db = undefined;
         info = undefined;
         usedPool.unlink(`/${name}`);
-        await usedPool.removeVfs().catch(() => undefined);
+        usedPool.pauseVfs();
         pool = undefined;
         return;
       }
