@@ -3,5 +3,6 @@ export { createLogger, type Logger, type LoggerOptions } from './logger';
 export { ApiError } from './runtime/api-error';
 export { toFtsQuery } from './database/fts-query';
 export { migrations, latestSchemaVersion } from './database/migrations';
+export { checkBackup, type BackupSummary } from './database/check-backup';
 export { seedDatabase, type SeedOptions } from './database/seed';
 export type { MockApi, MockApiOptions } from './types';

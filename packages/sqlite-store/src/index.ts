@@ -1,4 +1,4 @@
-export { createSqliteStore, openSqliteStore } from './sqlite-store';
+export { createSqliteStore, openSqliteStore, inspectDatabaseBytes, type DatabaseFileInfo } from './sqlite-store';
 export { runMigrations } from './migrate';
 export { StoreError, type StoreErrorCode } from './store-error';
 export type {

@@ -146,7 +146,7 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
         try {
           sqlite3 = await loadSqlite();
           const opened =
-            storage === 'memory' ? { db: new sqlite3.oo1.DB(':memory:', 'c') } : await openPersistent(sqlite3);
+            storage === 'memory' ? { db: openMemory(sqlite3, options.initialData) } : await openPersistent(sqlite3);
           db = opened.db;
           db.exec('PRAGMA foreign_keys = ON');
           const mode = opened.fallbackReason || !pool ? 'memory' : 'opfs';
@@ -234,6 +234,25 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
       const conn = requireDb();
       return wrap('export', () => sqlite3!.capi.sqlite3_js_db_export(conn.pointer!));
     },
+    async replaceDatabase(bytes: Uint8Array) {
+      const conn = requireDb();
+      finalizeStatements();
+      if (pool && info?.mode === 'opfs') {
+        const usedPool = pool;
+        conn.close();
+        db = undefined;
+        try {
+          await usedPool.importDb(`/${filename}`, bytes);
+        } finally {
+          db = new usedPool.OpfsSAHPoolDb(`/${filename}`) as unknown as OoDb;
+          db.exec('PRAGMA foreign_keys = ON');
+        }
+        return;
+      }
+      conn.close();
+      db = openMemory(sqlite3!, bytes);
+      db.exec('PRAGMA foreign_keys = ON');
+    },
     async close() {
       if (opening) await opening.catch(() => undefined);
       if (!db) return;
@@ -264,6 +283,66 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
     },
   };
   return store;
+}
+
+/** An in-memory database, empty or holding a copy of `bytes` (a SQLite file). */
+function openMemory(s: Sqlite3, bytes?: Uint8Array): OoDb {
+  const db = new s.oo1.DB(':memory:', 'c');
+  if (!bytes) return db;
+  const pointer = s.wasm.allocFromTypedArray(bytes);
+  const { capi } = s;
+  const rc = capi.sqlite3_deserialize(
+    db.pointer!,
+    'main',
+    pointer,
+    bytes.byteLength,
+    bytes.byteLength,
+    capi.SQLITE_DESERIALIZE_FREEONCLOSE | capi.SQLITE_DESERIALIZE_RESIZEABLE,
+  );
+  if (rc !== 0) {
+    db.close();
+    throw new StoreError('INVALID_DATABASE', `The file could not be loaded as a SQLite database (SQLite code ${rc}).`);
+  }
+  return db;
+}
+
+/** What a SQLite file holds, as `inspectDatabaseBytes` found it. */
+export interface DatabaseFileInfo {
+  /** `PRAGMA user_version`: the schema version of the app that wrote it. */
+  userVersion: number;
+  /** Names of its tables, views and triggers. */
+  objects: string[];
+}
+
+const sqliteHeader = 'SQLite format 3\u0000';
+
+/**
+ * Checks that bytes are a healthy SQLite database before anyone relies on them: the SQLite file
+ * header, then `PRAGMA integrity_check` on a private in-memory copy. Throws StoreError
+ * `INVALID_DATABASE` with words a person can act on.
+ * @example
+ * const { userVersion, objects } = await inspectDatabaseBytes(new Uint8Array(await file.arrayBuffer()));
+ */
+export async function inspectDatabaseBytes(bytes: Uint8Array): Promise<DatabaseFileInfo> {
+  const header = new TextDecoder('latin1').decode(bytes.subarray(0, 16));
+  if (bytes.byteLength < 512 || header !== sqliteHeader) {
+    throw new StoreError('INVALID_DATABASE', 'This file is not a SQLite database. Choose a backup that Otto saved.');
+  }
+  const store = createSqliteStore({ storage: 'memory', initialData: bytes, logger: { warn: () => {} } });
+  try {
+    await store.open();
+    const problems = store.all<{ integrity_check: string }>('PRAGMA integrity_check').map((r) => r.integrity_check);
+    if (problems.join() !== 'ok') {
+      throw new StoreError('INVALID_DATABASE', `This database is damaged (${problems.slice(0, 3).join('; ')}). Nothing was changed.`);
+    }
+    const objects = store.all<{ name: string }>("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").map((r) => r.name);
+    return { userVersion: store.userVersion(), objects };
+  } catch (error) {
+    if (error instanceof StoreError && error.code === 'INVALID_DATABASE') throw error;
+    throw new StoreError('INVALID_DATABASE', `This file could not be read as a database: ${(error as Error).message}`, { cause: error });
+  } finally {
+    await store.close();
+  }
 }
 
 /**

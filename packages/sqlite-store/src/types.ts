@@ -1,10 +1,24 @@
-/** A value SQLite can store or return. */
+/**
+ * A value SQLite can store or return.
+ * @example
+ * const row: SqlValue[] = ['Ada', 42, null, new Uint8Array([1, 2])];
+ */
 export type SqlValue = string | number | bigint | null | Uint8Array;
 
-/** Positional (`?`) or named (`:name`, `$name`, `@name`) statement parameters. */
+/**
+ * Positional (`?`) or named (`:name`, `$name`, `@name`) statement parameters; named keys carry
+ * their prefix.
+ * @example
+ * store.run('UPDATE notes SET text = ? WHERE id = ?', ['hi', 1]);
+ * store.run('UPDATE notes SET text = :text WHERE id = :id', { ':text': 'hi', ':id': 1 });
+ */
 export type BindParams = readonly SqlValue[] | Readonly<Record<string, SqlValue>>;
 
-/** What a write statement did. */
+/**
+ * What a write statement did.
+ * @example
+ * const { changes, lastInsertRowid } = store.run('INSERT INTO notes (text) VALUES (?)', ['hi']);
+ */
 export interface RunResult {
   /** Rows inserted, updated or deleted. */
   changes: number;
@@ -12,12 +26,21 @@ export interface RunResult {
   lastInsertRowid: number;
 }
 
-/** Where the data lives: `opfs` survives reloads, `memory` is gone when the page closes. */
-export type StorageMode = 'opfs' | 'memory';
+/**
+ * Where the data lives: `opfs` survives reloads (browser), `file` is a SQLite file on disk (Node,
+ * `@otto/sqlite-store/node`), `memory` is gone when the page or process closes.
+ * @example
+ * if (store.info.mode === 'memory') showBanner('Changes will not be kept.');
+ */
+export type StorageMode = 'opfs' | 'memory' | 'file';
 
 /**
  * The synchronous SQL surface every handler and migration uses. Any driver can implement it
  * (SQLite WASM here; a native driver on a server).
+ * @example
+ * function countNotes(db: Database): number {
+ *   return db.get<{ n: number }>('SELECT count(*) AS n FROM notes')?.n ?? 0;
+ * }
  */
 export interface Database {
   /** Runs one or more statements without parameters (schema changes, pragmas). */
@@ -35,7 +58,15 @@ export interface Database {
   transaction<T>(fn: () => T): T;
 }
 
-/** One numbered schema step. Versions run in order 1, 2, 3… and are tracked in `PRAGMA user_version`. */
+/**
+ * One numbered schema step. Versions run in order 1, 2, 3… and are tracked in `PRAGMA user_version`.
+ * Never edit a released migration: add the next one.
+ * @example
+ * const migrations: Migration[] = [
+ *   { version: 1, name: 'notes', up: 'CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL)' },
+ *   { version: 2, name: 'note tags', up: (db) => db.exec('ALTER TABLE notes ADD COLUMN tag TEXT') },
+ * ];
+ */
 export interface Migration {
   version: number;
   name: string;
@@ -43,14 +74,22 @@ export interface Migration {
   up: string | ((db: Database) => void);
 }
 
-/** What `migrate` did. */
+/**
+ * What `migrate` did.
+ * @example
+ * const { from, to, applied } = store.migrate(migrations); // { from: 0, to: 2, applied: [1, 2] }
+ */
 export interface MigrationResult {
   from: number;
   to: number;
   applied: number[];
 }
 
-/** Facts about an open store. */
+/**
+ * Facts about an open store.
+ * @example
+ * const { mode, filename, sqliteVersion, fallbackReason } = await store.open();
+ */
 export interface StoreInfo {
   mode: StorageMode;
   filename: string;
@@ -59,13 +98,21 @@ export interface StoreInfo {
   sqliteVersion: string;
 }
 
-/** Where messages from the store go. */
+/**
+ * Where messages from the store go.
+ * @example
+ * const store = createSqliteStore({ logger: { warn: (message) => myLog.warn(message) } });
+ */
 export interface StoreLogger {
   warn(message: string, ...details: unknown[]): void;
   info?(message: string, ...details: unknown[]): void;
 }
 
-/** Options of `createSqliteStore`. */
+/**
+ * Options of `createSqliteStore`.
+ * @example
+ * const options: SqliteStoreOptions = { storage: 'opfs', filename: 'app.sqlite3' };
+ */
 export interface SqliteStoreOptions {
   /**
    * Database file name in OPFS.
@@ -85,13 +132,24 @@ export interface SqliteStoreOptions {
    */
   opfsDirectory?: string;
   /**
+   * For `storage: 'memory'`: open a copy of these SQLite file bytes instead of an empty database.
+   */
+  initialData?: Uint8Array;
+  /**
    * Where warnings go (the persistence fallback warning among them).
    * @default console
    */
   logger?: StoreLogger;
 }
 
-/** A SQLite database that must be opened before use, then migrated, queried and closed. */
+/**
+ * A SQLite database that must be opened before use, then migrated, queried and closed.
+ * @example
+ * const store: SqliteStore = createSqliteStore({ storage: 'memory' });
+ * await store.open();
+ * store.migrate(migrations);
+ * await store.close();
+ */
 export interface SqliteStore extends Database {
   readonly isOpen: boolean;
   /** Facts about the open store; throws 'Driver not initialized' before `open`. */
@@ -104,6 +162,11 @@ export interface SqliteStore extends Database {
   userVersion(): number;
   /** The whole database as the bytes of a SQLite file. */
   exportDatabase(): Uint8Array;
+  /**
+   * Replaces the whole database with the bytes of a SQLite file (a restore), keeping the store
+   * open. Check the bytes first with `inspectDatabaseBytes`. Drivers that cannot do this omit it.
+   */
+  replaceDatabase?(bytes: Uint8Array): Promise<void>;
   /** Closes the connection and releases OPFS handles. Safe to call twice. */
   close(): Promise<void>;
   /** Closes the store and deletes its file (OPFS) or contents (memory). */

@@ -31,5 +31,6 @@ export function remoteBackend(apiBaseUrl: string): BackendHandle {
     subscribe: () => () => {},
     deleteDatabase: () => serverOnly('delete'),
     exportDatabase: () => serverOnly('back up'),
+    restoreDatabase: () => serverOnly('restore'),
   };
 }

@@ -16,6 +16,8 @@ export interface DbWorkerClient {
   fetch(request: SerializedRequest): Promise<SerializedResponse>;
   deleteDatabase(): Promise<WorkerBackendInfo>;
   exportDatabase(): Promise<ArrayBuffer>;
+  /** Checks a backup and replaces the database with it; rejects with the reason when it is refused. */
+  restoreDatabase(bytes: ArrayBuffer): Promise<WorkerBackendInfo>;
   terminate(): void;
 }
 
@@ -58,6 +60,9 @@ export function startDbWorker(createWorker: () => Worker): DbWorkerClient {
         return;
       case 'exported':
         settle(message.id, (s) => s.resolve(message.bytes as never));
+        return;
+      case 'restored':
+        settle(message.id, (s) => s.resolve(message.info as never));
         return;
       case 'error':
         settle(message.id, (s) => s.reject(toError(message.error)));
@@ -103,6 +108,7 @@ export function startDbWorker(createWorker: () => Worker): DbWorkerClient {
     fetch: (request) => call({ type: 'request', id: nextId++, request }, transferablesOf(request)),
     deleteDatabase: () => call({ type: 'delete-database', id: nextId++ }),
     exportDatabase: () => call({ type: 'export-database', id: nextId++ }),
+    restoreDatabase: (bytes) => call({ type: 'restore-database', id: nextId++, bytes }, [bytes]),
     terminate() {
       worker.terminate();
       fail(new ApiError(503, 'SERVICE_UNAVAILABLE', 'The database worker was stopped.'));

@@ -1,7 +1,11 @@
 // The messages between the service worker, the tabs and the DB worker. This module is imported by
 // the service worker script, so it must stay free of dependencies.
 
-/** Paths the service worker relays (spec section 7: base path /api). */
+/**
+ * Paths the service worker relays (spec section 7: base path /api).
+ * @example
+ * if (new URL(request.url).pathname.startsWith(apiPathPrefix)) relay(request);
+ */
 export const apiPathPrefix = '/api/';
 
 /**
@@ -9,12 +13,18 @@ export const apiPathPrefix = '/api/';
  * The service worker sends it to a tab when it has no port for that tab (it may have been stopped
  * and lost its ports); a tab sends it to its controller proactively. The receiver answers on the
  * port with `PORT_READY`.
+ * @example
+ * navigator.serviceWorker.controller?.postMessage({ type: initPortType }, [channel.port2]);
  */
 export const initPortType = 'INIT_PORT';
 /** Sent by a tab to an active but non-controlling service worker: "call clients.claim()". */
 export const claimClientsType = 'CLAIM_CLIENTS';
 
-/** A request as it crosses a MessagePort or BroadcastChannel. */
+/**
+ * A request as it crosses a MessagePort or BroadcastChannel.
+ * @example
+ * const request: SerializedRequest = { url: 'http://localhost/api/customers', method: 'GET', headers: [], body: null };
+ */
 export interface SerializedRequest {
   url: string;
   method: string;
@@ -23,7 +33,11 @@ export interface SerializedRequest {
   body: ArrayBuffer | null;
 }
 
-/** A response as it crosses a MessagePort or BroadcastChannel. */
+/**
+ * A response as it crosses a MessagePort or BroadcastChannel.
+ * @example
+ * const response: SerializedResponse = { status: 404, statusText: '', headers: [['content-type', 'text/plain']], body: null };
+ */
 export interface SerializedResponse {
   status: number;
   statusText: string;
@@ -31,7 +45,13 @@ export interface SerializedResponse {
   body: ArrayBuffer | null;
 }
 
-/** Messages on the MessagePort between the service worker and one tab. */
+/**
+ * Messages on the MessagePort between the service worker and one tab.
+ * @example
+ * port.onmessage = (event: MessageEvent<PortMessage>) => {
+ *   if (event.data.type === 'REQUEST') answer(event.data.id, event.data.request);
+ * };
+ */
 export type PortMessage =
   | { type: 'PORT_READY' }
   | { type: 'REQUEST'; id: number; request: SerializedRequest }
@@ -40,7 +60,12 @@ export type PortMessage =
 /** Messages posted on `navigator.serviceWorker` / to the service worker itself. */
 export type ServiceWorkerControlMessage = { type: typeof initPortType } | { type: typeof claimClientsType };
 
-/** What the DB worker reports about the database it serves. */
+/**
+ * What the DB worker reports about the database it serves.
+ * @example
+ * const info: WorkerBackendInfo = await serveMockApiInWorker();
+ * console.log(info.storage, info.schemaVersion);
+ */
 export interface WorkerBackendInfo {
   storage: 'opfs' | 'memory';
   /** Why the database is in memory although OPFS was asked for. */
@@ -62,7 +87,8 @@ export interface SerializedError {
 export type WorkerRequestMessage =
   | { type: 'request'; id: number; request: SerializedRequest }
   | { type: 'delete-database'; id: number }
-  | { type: 'export-database'; id: number };
+  | { type: 'export-database'; id: number }
+  | { type: 'restore-database'; id: number; bytes: ArrayBuffer };
 
 /** DB worker → page. */
 export type WorkerResponseMessage =
@@ -71,6 +97,7 @@ export type WorkerResponseMessage =
   | { type: 'response'; id: number; response: SerializedResponse }
   | { type: 'deleted'; id: number; info: WorkerBackendInfo }
   | { type: 'exported'; id: number; bytes: ArrayBuffer }
+  | { type: 'restored'; id: number; info: WorkerBackendInfo }
   | { type: 'error'; id: number; error: SerializedError };
 
 /** Reads a Request into its transferable form. */

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import * as sqliteStore from '@otto/sqlite-store';
 import { describe, expect, it, vi } from 'vitest';
 import { capturingLogger } from '../../test/helpers';
@@ -125,4 +126,26 @@ describe('serveMockApiInWorker', () => {
       message: 'Failed to open the database: it is open in another tab.',
     });
   });
+
+  it('restores a backup (migrating an older schema), and refuses a bad file without changing anything', async () => {
+    const worker = fakeScope();
+    void serveMockApiInWorker({ scope: worker.scope, storage: 'memory', seed: { count: 4, fakerSeed: 2 } });
+    await worker.next('ready');
+    const v1 = readFileSync(new URL('../../test/fixtures/otto-v1.sqlite3', import.meta.url));
+    const bytes = v1.buffer.slice(v1.byteOffset, v1.byteOffset + v1.byteLength) as ArrayBuffer;
+
+    const refusedId = worker.newId();
+    worker.send({ type: 'restore-database', id: refusedId, bytes: new TextEncoder().encode('not a database'.repeat(60)).buffer as ArrayBuffer });
+    expect((await worker.next('error', refusedId)).error.message).toMatch(/not a SQLite database/);
+    expect(await total(await worker.fetch('/api/customers'))).toBe(4);
+
+    const id = worker.newId();
+    worker.send({ type: 'restore-database', id, bytes });
+    expect((await worker.next('restored', id)).info).toMatchObject({ schemaVersion: 2, seeded: 0 });
+    const res = await worker.fetch('/api/customers');
+    expect(await total(res)).toBe(3);
+    expect(((await res.json()) as { full_name: string }[]).map((c) => c.full_name)).toContain('Zoë Fixture');
+    expect((await worker.fetch('/api/jobs')).status).toBe(200);
+  });
 });
+

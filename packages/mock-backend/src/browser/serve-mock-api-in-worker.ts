@@ -1,4 +1,5 @@
 import { StoreError, createSqliteStore, type SqliteStore } from '@otto/sqlite-store';
+import { checkBackup } from '../database/check-backup';
 import { createMockApi } from '../create-mock-api';
 import { createLogger } from '../logger';
 import type { MockApi } from '../types';
@@ -72,6 +73,20 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
   scope.addEventListener('message', (event) => {
     const message = event.data as WorkerRequestMessage;
     if (message?.type === 'delete-database') current = current.then(deleteAndReopen, () => open());
+    if (message?.type === 'restore-database') {
+      const before = current;
+      let fallback = before;
+      const restored = before.then((api) =>
+        restoreAndReopen(api, new Uint8Array(message.bytes), (recovered) => (fallback = Promise.resolve(recovered))),
+      );
+      // A backup that fails its checks changes nothing: keep answering from the current database.
+      current = restored.catch(() => fallback);
+      void restored.then(
+        (api) => post({ type: 'restored', id: message.id, info: infoOf(api) }),
+        (error: unknown) => post({ type: 'error', id: message.id, error: toSerializedError(error) }),
+      );
+      return;
+    }
     void answer(message).catch((error: unknown) => {
       if (typeof message?.id === 'number') post({ type: 'error', id: message.id, error: toSerializedError(error) });
     });
@@ -94,6 +109,26 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
       case 'delete-database':
         post({ type: 'deleted', id: message.id, info: infoOf(await current) });
         return;
+    }
+  }
+
+  async function restoreAndReopen(api: MockApi, bytes: Uint8Array, onRecovered: (api: MockApi) => void): Promise<MockApi> {
+    const summary = await checkBackup(bytes);
+    const { store } = api;
+    if (!store.replaceDatabase) throw new StoreError('OPEN_FAILED', 'This database cannot be replaced.');
+    const previous = store.exportDatabase();
+    await api.close();
+    try {
+      await store.replaceDatabase(bytes);
+      // A restored database is never seeded, even when it holds no customers.
+      const restored = await createMockApi({ store, logger, seed: false, ...(options.now ? { now: options.now } : {}) });
+      logger.info(`Restored a backup with ${summary.customers} customers and ${summary.jobs} jobs.`);
+      return restored;
+    } catch (error) {
+      // Put the data back as it was before the restore began.
+      await store.replaceDatabase(previous);
+      onRecovered(await createMockApi({ store, logger, seed: false }));
+      throw error;
     }
   }
 
@@ -137,7 +172,7 @@ function holdLockForLife(name: string, waitMs: number): Promise<void> {
 function infoOf(api: MockApi): WorkerBackendInfo {
   const { info } = api;
   return {
-    storage: info.mode,
+    storage: info.mode === 'opfs' ? 'opfs' : 'memory',
     filename: info.filename,
     sqliteVersion: info.sqliteVersion,
     schemaVersion: info.schemaVersion,

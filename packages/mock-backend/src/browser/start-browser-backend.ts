@@ -48,6 +48,10 @@ export async function startBrowserBackend(options: BrowserBackendOptions): Promi
     async exportDatabase() {
       return new Uint8Array((await relay.call('export-database')) ?? new ArrayBuffer(0));
     },
+    async restoreDatabase(bytes) {
+      const copy = bytes.slice().buffer as ArrayBuffer;
+      await relay.call('restore-database', copy);
+    },
     close() {
       ports.close();
       relay.close();

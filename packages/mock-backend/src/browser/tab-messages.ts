@@ -16,5 +16,12 @@ export type TabMessage =
   | { type: 'leader-failed'; leaderId: string; error: SerializedError }
   | { type: 'request'; id: string; from: string; to: string; request: SerializedRequest }
   | { type: 'response'; id: string; to: string; response: SerializedResponse }
-  | { type: 'call'; id: string; from: string; to: string; op: 'delete-database' | 'export-database' }
+  | {
+      type: 'call';
+      id: string;
+      from: string;
+      to: string;
+      op: 'delete-database' | 'export-database' | 'restore-database';
+      bytes?: ArrayBuffer;
+    }
   | { type: 'result'; id: string; to: string; bytes?: ArrayBuffer; error?: SerializedError };

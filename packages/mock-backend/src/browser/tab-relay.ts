@@ -30,11 +30,11 @@ export interface TabRelay {
   /** Answers a request from the database, wherever it is; never rejects, answers 503/504 JSON instead. */
   dispatch(request: SerializedRequest): Promise<SerializedResponse>;
   /** Runs a database operation in the owner tab. */
-  call(op: DatabaseOp): Promise<ArrayBuffer | undefined>;
+  call(op: DatabaseOp, bytes?: ArrayBuffer): Promise<ArrayBuffer | undefined>;
   close(): void;
 }
 
-type DatabaseOp = 'delete-database' | 'export-database';
+type DatabaseOp = 'delete-database' | 'export-database' | 'restore-database';
 type CallResult = { bytes?: ArrayBuffer; error?: SerializedError };
 
 interface PendingRequest {
@@ -244,7 +244,9 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
         return;
       case 'call':
         if (message.to !== tabId || !worker) return;
-        void runHere(message.op).then((result) => post({ type: 'result', id: message.id, to: message.from, ...result }));
+        void runHere(message.op, message.bytes).then((result) =>
+          post({ type: 'result', id: message.id, to: message.from, ...result }),
+        );
         return;
       case 'result':
         if (message.to === tabId) calls.get(message.id)?.(message);
@@ -253,12 +255,13 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
   });
   post({ type: 'hello', from: tabId });
 
-  async function runHere(op: DatabaseOp): Promise<CallResult> {
+  async function runHere(op: DatabaseOp, bytes?: ArrayBuffer): Promise<CallResult> {
     try {
       if (!worker) throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'This tab does not own the database.');
       await worker.ready;
       if (op === 'export-database') return { bytes: await worker.exportDatabase() };
-      setStatus(leaderStatus(await worker.deleteDatabase()));
+      const info = op === 'restore-database' ? await worker.restoreDatabase(bytes ?? new ArrayBuffer(0)) : await worker.deleteDatabase();
+      setStatus(leaderStatus(info));
       announce();
       return {};
     } catch (error) {
@@ -266,13 +269,13 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
     }
   }
 
-  function call(op: DatabaseOp): Promise<ArrayBuffer | undefined> {
+  function call(op: DatabaseOp, bytes?: ArrayBuffer): Promise<ArrayBuffer | undefined> {
     return new Promise((resolve, reject) => {
       const settle = (result: CallResult) => {
         if (result.error) reject(new ApiError(503, 'SERVICE_UNAVAILABLE', result.error.message));
         else resolve(result.bytes);
       };
-      if (worker) return void runHere(op).then(settle);
+      if (worker) return void runHere(op, bytes).then(settle);
       if (!leaderId) {
         return reject(new ApiError(503, 'SERVICE_UNAVAILABLE', 'No tab owns the database right now. Try again in a moment.'));
       }
@@ -286,7 +289,7 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
         clearTimeout(timer);
         settle(result);
       });
-      post({ type: 'call', id, from: tabId, to: leaderId, op });
+      post({ type: 'call', id, from: tabId, to: leaderId, op, ...(bytes ? { bytes } : {}) });
     });
   }
 

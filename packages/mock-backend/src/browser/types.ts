@@ -2,7 +2,13 @@ import type { SeedOptions } from '../database/seed';
 import type { Logger } from '../logger';
 import type { WorkerBackendInfo } from './protocol';
 
-/** What a tab knows about the in-browser backend. */
+/**
+ * What a tab knows about the in-browser backend.
+ * @example
+ * backend.subscribe((status: BackendStatus) => {
+ *   if (status.storage === 'memory') showBanner('Changes will not be kept.');
+ * });
+ */
 export interface BackendStatus {
   /** `leader`: this tab owns the database (its DB worker runs it); `follower`: it relays to the tab that does. */
   role: 'leader' | 'follower';
@@ -12,7 +18,14 @@ export interface BackendStatus {
   fallbackReason?: string;
 }
 
-/** Options of `startBrowserBackend`. */
+/**
+ * Options of `startBrowserBackend`.
+ * @example
+ * const options: BrowserBackendOptions = {
+ *   serviceWorkerUrl: '/otto-sw.js',
+ *   createWorker: () => new Worker(new URL('./db.worker.js', import.meta.url), { type: 'module' }),
+ * };
+ */
 export interface BrowserBackendOptions {
   /** URL of the service worker script (`otto-sw.js`), served from the app root. */
   serviceWorkerUrl: string | URL;
@@ -61,7 +74,12 @@ export interface BrowserBackendOptions {
   logger?: Logger;
 }
 
-/** The in-browser backend as seen from one tab. */
+/**
+ * The in-browser backend as seen from one tab.
+ * @example
+ * const backend: BrowserBackend = await startBrowserBackend(options);
+ * const bytes = await backend.exportDatabase(); // a SQLite file, for a backup
+ */
 export interface BrowserBackend {
   /** The current status; replaced (not mutated) when it changes. */
   readonly status: BackendStatus;
@@ -73,17 +91,31 @@ export interface BrowserBackend {
   deleteDatabase(): Promise<void>;
   /** The bytes of the database as a SQLite file. */
   exportDatabase(): Promise<Uint8Array>;
+  /**
+   * Replaces the database with a backup (a SQLite file Otto saved), in whichever tab owns it. The
+   * file is checked first (integrity, Otto schema, version; older versions are migrated); a file
+   * that fails a check is refused with the reason and nothing changes.
+   */
+  restoreDatabase(bytes: Uint8Array): Promise<void>;
   /** Stops serving from this tab: releases the database lock, ends the DB worker, closes channels. */
   close(): void;
 }
 
-/** The part of a dedicated worker's global scope the worker side uses. */
+/**
+ * The part of a dedicated worker's global scope the worker side uses.
+ * @example
+ * const scope: WorkerScope = self as unknown as WorkerScope;
+ */
 export interface WorkerScope {
   postMessage(message: unknown, transfer: Transferable[]): void;
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 }
 
-/** Options of `serveMockApiInWorker`. */
+/**
+ * Options of `serveMockApiInWorker`.
+ * @example
+ * serveMockApiInWorker({ storage: 'opfs', seed: { count: 500 } });
+ */
 export interface ServeMockApiInWorkerOptions {
   /**
    * `opfs` persists in the Origin Private File System and falls back to memory (with the spec's

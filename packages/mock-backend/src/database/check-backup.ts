@@ -1,0 +1,42 @@
+import { StoreError, inspectDatabaseBytes, openSqliteStore } from '@otto/sqlite-store';
+import { latestSchemaVersion, migrations } from './migrations';
+
+/** What a backup holds, once checked. */
+export interface BackupSummary {
+  /** The schema version it was written with (older ones are migrated when restored). */
+  schemaVersion: number;
+  customers: number;
+  jobs: number;
+}
+
+/**
+ * Checks that bytes are an Otto backup that this version can restore: a SQLite database that
+ * passes `PRAGMA integrity_check`, with Otto's schema at a version this code knows, that migrates
+ * cleanly to the latest schema (tried on a private copy). Throws StoreError with words a person
+ * can act on; nothing is changed either way.
+ * @example
+ * const { customers } = await checkBackup(bytes); // then restore
+ */
+export async function checkBackup(bytes: Uint8Array): Promise<BackupSummary> {
+  const info = await inspectDatabaseBytes(bytes);
+  if (info.userVersion < 1 || !info.objects.includes('customers') || !info.objects.includes('customers_fts')) {
+    throw new StoreError(
+      'INVALID_DATABASE',
+      'This database was not made by Otto (it has no Otto customers table). Choose a backup that Otto saved.',
+    );
+  }
+  if (info.userVersion > latestSchemaVersion) {
+    throw new StoreError(
+      'SCHEMA_TOO_NEW',
+      `This backup was made by a newer version of Otto (schema ${info.userVersion}; this one knows up to ${latestSchemaVersion}). Update Otto, then restore it.`,
+    );
+  }
+  const copy = await openSqliteStore({ storage: 'memory', initialData: bytes, logger: { warn: () => {} } });
+  try {
+    copy.migrate(migrations);
+    const count = (table: string) => copy.get<{ n: number }>(`SELECT count(*) AS n FROM ${table}`)?.n ?? 0;
+    return { schemaVersion: info.userVersion, customers: count('customers'), jobs: count('jobs') };
+  } finally {
+    await copy.close();
+  }
+}

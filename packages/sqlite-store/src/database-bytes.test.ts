@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { inspectDatabaseBytes, openSqliteStore } from './sqlite-store';
+
+async function sampleBytes() {
+  const store = await openSqliteStore({ storage: 'memory' });
+  store.exec("CREATE TABLE notes (text TEXT); PRAGMA user_version = 3");
+  for (let i = 0; i < 300; i++) store.run('INSERT INTO notes VALUES (?)', [`note ${i} ${'x'.repeat(200)}`]);
+  const bytes = store.exportDatabase();
+  await store.close();
+  return bytes;
+}
+
+describe('database bytes', () => {
+  it('opens a memory store holding a copy of exported bytes', async () => {
+    const bytes = await sampleBytes();
+    const copy = await openSqliteStore({ storage: 'memory', initialData: bytes });
+    expect(copy.get('SELECT count(*) AS n FROM notes')).toEqual({ n: 300 });
+    expect(copy.userVersion()).toBe(3);
+    copy.run("INSERT INTO notes VALUES ('grows')");
+    expect(copy.get('SELECT count(*) AS n FROM notes')).toEqual({ n: 301 });
+    await copy.close();
+  });
+
+  it('replaces the whole database of an open store', async () => {
+    const bytes = await sampleBytes();
+    const store = await openSqliteStore({ storage: 'memory' });
+    store.exec('CREATE TABLE other (v INTEGER)');
+    await store.replaceDatabase!(bytes);
+    expect(store.get('SELECT count(*) AS n FROM notes')).toEqual({ n: 300 });
+    expect(store.get("SELECT name FROM sqlite_master WHERE name = 'other'")).toBeUndefined();
+    await store.close();
+  });
+
+  it('inspects a healthy database', async () => {
+    expect(await inspectDatabaseBytes(await sampleBytes())).toEqual({ userVersion: 3, objects: ['notes'] });
+  });
+
+  it('refuses a file that is not a SQLite database', async () => {
+    const text = new TextEncoder().encode('name,email\nAda,ada@example.com\n'.repeat(40));
+    await expect(inspectDatabaseBytes(text)).rejects.toMatchObject({
+      code: 'INVALID_DATABASE',
+      message: expect.stringContaining('not a SQLite database'),
+    });
+    await expect(inspectDatabaseBytes(new Uint8Array(0))).rejects.toMatchObject({ code: 'INVALID_DATABASE' });
+  });
+
+  it('refuses a damaged database', async () => {
+    const bytes = await sampleBytes();
+    const damaged = bytes.slice();
+    for (let i = 4096 + 100; i < damaged.byteLength; i += 7) damaged[i] = 0xff;
+    await expect(inspectDatabaseBytes(damaged)).rejects.toMatchObject({ code: 'INVALID_DATABASE' });
+  });
+});
