@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { sourceCondition } from '@otto/vitest-config';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, loadEnv } from 'vite';
+import { ottoContentSecurityPolicy } from './content-security-policy';
 import { ottoServiceWorker } from './vite-plugin-otto-sw';
 
-export default defineConfig({
-  plugins: [react(), ottoServiceWorker()],
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), ottoServiceWorker(), ottoContentSecurityPolicy(loadEnv(mode, process.cwd()).VITE_OTTO_API_BASE_URL || undefined)],
   resolve: { conditions: [sourceCondition, ...defaultClientConditions] },
   optimizeDeps: { exclude: ['@sqlite.org/sqlite-wasm'] },
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: true },
-});
+}));

@@ -1,6 +1,7 @@
 import { Button } from '@otto/ui';
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
+import { Modal } from './modal';
 
 /**
  * Asks before leaving a form with unsaved changes: in-app navigation shows a dialog, closing or
@@ -23,20 +24,17 @@ export function useUnsavedChangesGuard(dirty: boolean) {
 
   const dialog =
     blocker.state === 'blocked' ? (
-      <div className="otto-dialog-backdrop">
-        <div role="alertdialog" aria-modal="true" aria-labelledby="leave-title" aria-describedby="leave-text" className="otto-dialog">
-          <h2 id="leave-title">Leave without saving?</h2>
-          <p id="leave-text">You have changes that are not saved. If you leave now, they are lost.</p>
-          <div className="otto-dialog__actions">
-            <Button autoFocus onClick={() => blocker.reset()}>
-              Stay on this page
-            </Button>
-            <Button variant="danger" onClick={() => blocker.proceed()}>
-              Leave and discard changes
-            </Button>
-          </div>
+      <Modal title="Leave without saving?" role="alertdialog" onClose={() => blocker.reset()}>
+        <p>You have changes that are not saved. If you leave now, they are lost.</p>
+        <div className="otto-dialog__actions">
+          <Button autoFocus onClick={() => blocker.reset()}>
+            Stay on this page
+          </Button>
+          <Button variant="danger" onClick={() => blocker.proceed()}>
+            Leave and discard changes
+          </Button>
         </div>
-      </div>
+      </Modal>
     ) : null;
 
   return {

@@ -1,7 +1,8 @@
-import { AppShell, NavList, Notice } from '@otto/ui';
-import { use, useSyncExternalStore } from 'react';
+import { AppShell, Button, NavList, Notice } from '@otto/ui';
+import { use, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { ensureBackend, type BackendHandle } from '../../backend/start-backend';
+import { DataDialog } from '../../features/data/components/data-dialog';
 import { paths } from '../../lib/paths';
 
 type Started = { ok: true; backend: BackendHandle } | { ok: false; message: string };
@@ -26,10 +27,13 @@ export default function BizLayout() {
         </Link>
       }
       nav={
-        <NavList label="Main">
-          <NavLink to={paths.customers.list.href()}>Customers</NavLink>
-          <NavLink to={paths.jobs.list.href()}>Jobs</NavLink>
-        </NavList>
+        <>
+          <NavList label="Main">
+            <NavLink to={paths.customers.list.href()}>Customers</NavLink>
+            <NavLink to={paths.jobs.list.href()}>Jobs</NavLink>
+          </NavList>
+          {started.ok && started.backend.status.role !== 'remote' && <DataMenu backend={started.backend} />}
+        </>
       }
       banner={started.ok ? <StorageNotice backend={started.backend} /> : null}
     >
@@ -41,6 +45,18 @@ export default function BizLayout() {
         </Notice>
       )}
     </AppShell>
+  );
+}
+
+function DataMenu({ backend }: { backend: BackendHandle }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="biz-nav-footer">
+      <Button variant="ghost" size="sm" onClick={() => setOpen(true)}>
+        Backup and export
+      </Button>
+      {open && <DataDialog backend={backend} onClose={() => setOpen(false)} />}
+    </div>
   );
 }
 

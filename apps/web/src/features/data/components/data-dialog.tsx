@@ -1,0 +1,127 @@
+import { Button, Notice, useToast } from '@otto/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import type { BackendHandle } from '../../../backend/start-backend';
+import { downloadFile, fileDate } from '../../../lib/download';
+import { Modal } from '../../../lib/modal';
+import { customersCsv, jobsCsv } from '../export-csv';
+
+type Busy = { what: string; progress?: string } | null;
+
+/** Backup, restore and CSV export of everything Otto holds in this browser. */
+export function DataDialog({ backend, onClose }: { backend: BackendHandle; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState<Busy>(null);
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState<File | null>(null);
+
+  async function run(what: string, work: () => Promise<string>) {
+    setBusy({ what });
+    setError(undefined);
+    try {
+      toast.show(await work(), { tone: 'success' });
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const progress = (what: string) => (done: number, total: number) =>
+    setBusy({ what, progress: `${done.toLocaleString()} of ${total.toLocaleString()}` });
+
+  const backup = () =>
+    run('Preparing the backup', async () => {
+      const bytes = await backend.exportDatabase();
+      downloadFile(bytes as BlobPart, `otto-backup-${fileDate()}.sqlite3`, 'application/vnd.sqlite3');
+      return `Backup downloaded (${(bytes.byteLength / 1024).toFixed(0)} KB).`;
+    });
+
+  const exportCsv = (kind: 'customers' | 'jobs') =>
+    run(`Exporting ${kind}`, async () => {
+      const csv = kind === 'customers' ? await customersCsv(progress(`Exporting ${kind}`)) : await jobsCsv(progress(`Exporting ${kind}`));
+      downloadFile(csv, `otto-${kind}-${fileDate()}.csv`, 'text/csv;charset=utf-8');
+      return `The ${kind} were exported as CSV.`;
+    });
+
+  const restore = (file: File) =>
+    run('Checking and restoring the backup', async () => {
+      setPending(null);
+      await backend.restoreDatabase(new Uint8Array(await file.arrayBuffer()));
+      queryClient.clear();
+      await queryClient.invalidateQueries();
+      return `Restored “${file.name}”. Otto now shows the data from that backup.`;
+    });
+
+  if (pending) {
+    return (
+      <Modal title="Replace all data with this backup?" role="alertdialog" onClose={() => setPending(null)}>
+        <p>
+          Restoring “{pending.name}” ({(pending.size / 1024).toFixed(0)} KB) replaces every customer and job in Otto with
+          the ones in the backup. What you have now is lost unless you download a backup of it first.
+        </p>
+        <div className="otto-dialog__actions">
+          <Button autoFocus onClick={() => setPending(null)}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={() => void restore(pending)}>
+            Replace my data
+          </Button>
+        </div>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal title="Backup and export" onClose={busy ? undefined : onClose}>
+      <div className="otto-stack">
+        <p className="otto-muted">
+          Otto keeps your data in this browser only. Download a backup now and then, and keep it somewhere safe.
+        </p>
+        {error && (
+          <Notice tone="error" title="That did not work">
+            {error}
+          </Notice>
+        )}
+        {busy && (
+          <p role="status">
+            {busy.what}… {busy.progress ?? ''}
+          </p>
+        )}
+        <div className="data-actions">
+          <Button variant="primary" onClick={() => void backup()} disabled={!!busy}>
+            Download a backup
+          </Button>
+          <Button onClick={() => fileInput.current?.click()} disabled={!!busy}>
+            Restore from a backup…
+          </Button>
+          <Button onClick={() => void exportCsv('customers')} disabled={!!busy}>
+            Export customers (CSV)
+          </Button>
+          <Button onClick={() => void exportCsv('jobs')} disabled={!!busy}>
+            Export jobs (CSV)
+          </Button>
+        </div>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".sqlite3,.sqlite,.db,application/vnd.sqlite3"
+          aria-label="Backup file to restore"
+          hidden
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) setPending(file);
+          }}
+        />
+        <div className="otto-dialog__actions">
+          <Button onClick={onClose} disabled={!!busy}>
+            Close
+          </Button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

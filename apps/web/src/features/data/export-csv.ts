@@ -1,0 +1,51 @@
+import { customerRoutes, jobRoutes, jobStatusLabels, limits, type Customer, type Job } from '@otto/api-contract';
+import { callApi } from '../../lib/api-client';
+import { toCsv } from '../../lib/csv';
+
+type ListRoute = typeof customerRoutes.list | typeof jobRoutes.list;
+
+/** Every row of a list, a page at a time, reporting progress as `done of total`. */
+async function fetchAll<T>(route: ListRoute, onProgress: (done: number, total: number) => void): Promise<T[]> {
+  const rows: T[] = [];
+  for (;;) {
+    const page = await callApi(route, { filter: { limit: limits.maxPageSize, offset: rows.length } });
+    rows.push(...(page.data as T[]));
+    const total = page.totalCount ?? rows.length;
+    onProgress(rows.length, total);
+    if (page.data.length === 0 || rows.length >= total) return rows;
+  }
+}
+
+const iso = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString());
+
+/** All customers as CSV, newest changed first. */
+export async function customersCsv(onProgress: (done: number, total: number) => void): Promise<string> {
+  const customers = await fetchAll<Customer>(customerRoutes.list, onProgress);
+  return toCsv([
+    ['id', 'full_name', 'email', 'phone', 'created', 'modified'],
+    ...customers.map((c) => [c.id, c.full_name, c.email, c.phone, iso(c.created_dt), iso(c.modified_dt)]),
+  ]);
+}
+
+/** All jobs as CSV, newest changed first; prices in the currency's main unit. */
+export async function jobsCsv(onProgress: (done: number, total: number) => void): Promise<string> {
+  const jobs = await fetchAll<Job>(jobRoutes.list, onProgress);
+  return toCsv([
+    ['id', 'title', 'customer_id', 'customer', 'status', 'assignee', 'scheduled_start', 'scheduled_end', 'price', 'service_address', 'description', 'created', 'modified'],
+    ...jobs.map((j) => [
+      j.id,
+      j.title,
+      j.customer_id,
+      j.customer_name,
+      jobStatusLabels[j.status],
+      j.assignee,
+      iso(j.scheduled_start_dt),
+      iso(j.scheduled_end_dt),
+      (j.price_cents / 100).toFixed(2),
+      j.service_address,
+      j.description,
+      iso(j.created_dt),
+      iso(j.modified_dt),
+    ]),
+  ]);
+}

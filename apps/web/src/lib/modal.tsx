@@ -1,0 +1,40 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+export interface ModalProps {
+  title: string;
+  /** `alertdialog` for a question that needs an answer, `dialog` for a panel of actions. */
+  role?: 'dialog' | 'alertdialog';
+  children: ReactNode;
+  /** Called on Escape; omit to make the dialog answerable only by its buttons. */
+  onClose?: () => void;
+}
+
+/** A modal dialog over the page: labelled, focus moved into it and restored after, Escape closes. */
+export function Modal({ title, role = 'dialog', children, onClose }: ModalProps) {
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    panel.current?.querySelector<HTMLElement>('[autofocus], button, input, a[href]')?.focus();
+    return () => previous?.focus();
+  }, []);
+
+  return (
+    <div className="otto-dialog-backdrop">
+      <div
+        ref={panel}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="otto-dialog"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && onClose) onClose();
+        }}
+      >
+        <h2 id={titleId}>{title}</h2>
+        {children}
+      </div>
+    </div>
+  );
+}
