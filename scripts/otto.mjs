@@ -67,7 +67,7 @@ function ensureChromium() {
 function summarize() {
   let passed = 0;
   let failed = 0;
-  const dirs = ['apps', 'packages'].flatMap((group) =>
+  const dirs = ['apps', 'packages', 'tooling'].flatMap((group) =>
     readdirSync(join(root, group)).map((name) => join(root, group, name, 'test-results')),
   );
   for (const dir of dirs.filter((d) => existsSync(d))) {
@@ -90,7 +90,7 @@ if (command === 'start') {
   pn(['--filter', '@otto/web', 'preview']);
 } else if (command === 'test') {
   const chromium = ensureChromium();
-  for (const dir of ['apps', 'packages'].flatMap((g) => readdirSync(join(root, g)).map((n) => join(root, g, n, 'test-results')))) {
+  for (const dir of ['apps', 'packages', 'tooling'].flatMap((g) => readdirSync(join(root, g)).map((n) => join(root, g, n, 'test-results')))) {
     rmSync(dir, { recursive: true, force: true });
   }
   const env = { ...process.env, CHROMIUM_PATH: chromium };

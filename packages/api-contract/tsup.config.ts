@@ -1,9 +1,9 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  entry: { index: 'src/index.ts', conformance: 'src/conformance/index.ts', cli: 'src/conformance/cli.ts' },
   format: ['esm'],
-  dts: true,
+  dts: { entry: { index: 'src/index.ts', conformance: 'src/conformance/index.ts' } },
   clean: true,
   sourcemap: true,
   target: 'es2022',

@@ -2,9 +2,18 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts', browser: 'src/browser/index.ts', worker: 'src/browser/worker.ts' },
+    entry: {
+      index: 'src/index.ts',
+      browser: 'src/browser/index.ts',
+      worker: 'src/browser/worker.ts',
+      node: 'src/node/index.ts',
+      cli: 'src/node/cli.ts',
+    },
+    // The CLI (`otto-mock-server`) is a program, not an import: it has no types.
+    dts: {
+      entry: { index: 'src/index.ts', browser: 'src/browser/index.ts', worker: 'src/browser/worker.ts', node: 'src/node/index.ts' },
+    },
     format: ['esm'],
-    dts: true,
     // Both builds write to dist/ at the same time: keep the service worker the other one writes.
     clean: ['!otto-sw.js', '!otto-sw.js.map'],
     sourcemap: true,

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-/** Machine-readable codes of the JSON errors an Otto backend answers with. */
+/**
+ * Machine-readable codes of the JSON errors an Otto backend answers with.
+ * @example
+ * if (apiErrorCodes.includes(body.code as ApiErrorCode)) showError(body.message);
+ */
 export const apiErrorCodes = [
   'NOT_FOUND',
   'INVALID_JSON',
@@ -13,13 +17,27 @@ export const apiErrorCodes = [
   'TIMEOUT',
   'INTERNAL',
 ] as const;
+/**
+ * One of `apiErrorCodes`.
+ * @example
+ * const code: ApiErrorCode = 'NOT_FOUND';
+ */
 export type ApiErrorCode = (typeof apiErrorCodes)[number];
 
-/** One problem with one field of a request, as `{ path: 'email', message: '…' }`. */
+/**
+ * One problem with one field of a request, as `{ path: 'email', message: '…' }`.
+ * @example
+ * const issue = apiIssueSchema.parse({ path: 'email', message: 'Enter an email address like name@example.com.' });
+ */
 export const apiIssueSchema = z.object({
   path: z.string(),
   message: z.string(),
 });
+/**
+ * One problem with one field; `path` is the field name (`scheduled_end_dt`).
+ * @example
+ * const byField = Object.fromEntries(issues.map((i: ApiIssue) => [i.path, i.message]));
+ */
 export type ApiIssue = z.infer<typeof apiIssueSchema>;
 
 /**
@@ -34,4 +52,9 @@ export const apiErrorSchema = z.object({
   /** For a 409: the values that would have been accepted (a job's allowed next statuses). */
   allowed: z.array(z.string()).optional(),
 });
+/**
+ * The JSON body of an error answer.
+ * @example
+ * const body: ApiErrorBody = { code: 'CONFLICT', message: 'A paid job is final.', allowed: [] };
+ */
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

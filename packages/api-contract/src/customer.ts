@@ -14,6 +14,11 @@ export const customerSchema = z.object({
   created_dt: z.number().int(),
   modified_dt: z.number().int(),
 });
+/**
+ * A customer on the wire.
+ * @example
+ * const ada: Customer = { id: '7', full_name: 'Ada Lovelace', email: 'ada@example.com', phone: '555 0100', created_dt: 1763769600000, modified_dt: 1763769600000 };
+ */
 export type Customer = z.infer<typeof customerSchema>;
 
 /**
@@ -58,4 +63,9 @@ export const customerInputSchema = z.object({
     .max(limits.maxPhoneLength, `Use at most ${limits.maxPhoneLength} characters.`)
     .regex(/\d/, 'A phone number needs at least one digit.'),
 });
+/**
+ * The fields of a create or update body, after trimming.
+ * @example
+ * const input: CustomerInput = { full_name: 'Ada Lovelace', email: 'ada@example.com', phone: '555 0100' };
+ */
 export type CustomerInput = z.infer<typeof customerInputSchema>;

@@ -1,12 +1,30 @@
 import { z } from 'zod';
 import { limits } from './limits';
 
-/** Where a job stands, from the first quote to the money in the bank. */
+/**
+ * Where a job stands, from the first quote to the money in the bank, in lifecycle order.
+ * @example
+ * for (const status of jobStatuses) console.log(jobStatusLabels[status]);
+ */
 export const jobStatuses = ['quote', 'scheduled', 'in_progress', 'completed', 'invoiced', 'paid', 'cancelled'] as const;
+/**
+ * Checks that a value is one of `jobStatuses`.
+ * @example
+ * const status = jobStatusSchema.parse(searchParams.get('status'));
+ */
 export const jobStatusSchema = z.enum(jobStatuses);
+/**
+ * One of `jobStatuses`.
+ * @example
+ * const status: JobStatus = 'in_progress';
+ */
 export type JobStatus = z.infer<typeof jobStatusSchema>;
 
-/** Words for each status, as people say them. */
+/**
+ * Words for each status, as people say them.
+ * @example
+ * jobStatusLabels.in_progress; // 'In progress'
+ */
 export const jobStatusLabels: Record<JobStatus, string> = {
   quote: 'Quote',
   scheduled: 'Scheduled',
@@ -32,10 +50,19 @@ export const jobTransitions: Record<JobStatus, readonly JobStatus[]> = {
   cancelled: ['quote'],
 };
 
-/** Statuses a new job may start in. */
+/**
+ * Statuses a new job may start in.
+ * @example
+ * initialJobStatuses.includes(body.status); // a quote or scheduled
+ */
 export const initialJobStatuses = ['quote', 'scheduled'] as const satisfies readonly JobStatus[];
 
-/** True when a job may move from `from` to `to` (staying put is always allowed). */
+/**
+ * True when a job may move from `from` to `to` (staying put is always allowed).
+ * @example
+ * canMoveJob('quote', 'scheduled'); // true
+ * canMoveJob('paid', 'cancelled'); // false
+ */
 export function canMoveJob(from: JobStatus, to: JobStatus): boolean {
   return from === to || jobTransitions[from].includes(to);
 }
@@ -69,6 +96,11 @@ export const jobSchema = z.object({
   modified_dt: z.number().int(),
   status_dates: statusDatesSchema,
 });
+/**
+ * A job on the wire.
+ * @example
+ * const title = (job: Job) => `${job.title} for ${job.customer_name}`;
+ */
 export type Job = z.infer<typeof jobSchema>;
 
 const text = (max: number, what: string) =>
@@ -125,7 +157,17 @@ export const jobInputSchema = z
     price_cents: jobFieldRules.price_cents.default(0),
   })
   .superRefine(checkSchedule);
+/**
+ * What a client sends to create or replace a job; optional fields may be left out.
+ * @example
+ * const input: JobInput = { customer_id: '7', title: 'Boiler service', price_cents: 12500 };
+ */
 export type JobInput = z.input<typeof jobInputSchema>;
+/**
+ * Every field of a job as the backend stores it, defaults filled in.
+ * @example
+ * const fields: JobFields = jobInputSchema.parse({ customer_id: '7', title: 'Boiler service' });
+ */
 export type JobFields = z.output<typeof jobInputSchema>;
 
 /**
@@ -134,9 +176,19 @@ export type JobFields = z.output<typeof jobInputSchema>;
  * jobPatchSchema.parse({ status: 'completed' });
  */
 export const jobPatchSchema = z.object(jobFieldRules).partial();
+/**
+ * The body of PATCH /api/jobs/{id}.
+ * @example
+ * const move: JobPatch = { status: 'scheduled', scheduled_start_dt: Date.parse('2026-12-01T09:00:00Z') };
+ */
 export type JobPatch = z.input<typeof jobPatchSchema>;
 
-/** Checks the schedule rule on a job after a patch was applied. */
+/**
+ * Checks the schedule rule on a job after a patch was applied: an end needs a start and is not
+ * before it.
+ * @example
+ * jobScheduleSchema.safeParse({ scheduled_start_dt: 2000, scheduled_end_dt: 1000 }).success; // false
+ */
 export const jobScheduleSchema = z
   .object({ scheduled_start_dt: z.number().nullable(), scheduled_end_dt: z.number().nullable() })
   .superRefine(checkSchedule);
@@ -153,11 +205,25 @@ export const jobListParamsSchema = z.object({
   offset: z.number().optional(),
   limit: z.number().optional(),
 });
+/**
+ * The filter of the job list and counts.
+ * @example
+ * const filter: JobListParams = { status: 'scheduled', customerId: '7', limit: 20 };
+ */
 export type JobListParams = z.infer<typeof jobListParamsSchema>;
 
-/** How many jobs match, per status and in all. */
+/**
+ * How many jobs match, per status and in all (GET /api/jobs/counts).
+ * @example
+ * const counts = jobCountsSchema.parse(await res.json()); // { all: 12, quote: 3, scheduled: 2, … }
+ */
 export const jobCountsSchema = z.object({
   all: z.number().int(),
   ...(Object.fromEntries(jobStatuses.map((s) => [s, z.number().int()])) as Record<JobStatus, z.ZodNumber>),
 });
+/**
+ * Counts per status and in all.
+ * @example
+ * const tabLabel = (counts: JobCounts) => `Scheduled (${counts.scheduled})`;
+ */
 export type JobCounts = z.infer<typeof jobCountsSchema>;

@@ -1,4 +1,8 @@
-/** Business constants shared by every client and backend of the Otto API. */
+/**
+ * Business constants shared by every client and backend of the Otto API.
+ * @example
+ * const pageSize = limits.defaultPageSize; // 10
+ */
 export const limits = {
   /** Page size when a list request names none (spec section 9). */
   defaultPageSize: 10,
@@ -26,8 +30,16 @@ export const limits = {
   maxBodyBytes: 64 * 1024,
 } as const;
 
-/** Base path of every API call (spec section 7). */
+/**
+ * Base path of every API call (spec section 7).
+ * @example
+ * fetch(`${apiBasePath}/customers`); // GET /api/customers
+ */
 export const apiBasePath = '/api';
 
-/** Response header carrying the total number of rows a list request matched. */
+/**
+ * Response header carrying the total number of rows a list request matched.
+ * @example
+ * const total = Number(res.headers.get(totalCountHeader));
+ */
 export const totalCountHeader = 'X-Total-Count';

@@ -13,6 +13,11 @@ export const listParamsShapeSchema = z.object({
   offset: z.number().optional(),
   limit: z.number().optional(),
 });
+/**
+ * The list parameters sent in filterJson.
+ * @example
+ * const params: ListParams = { queryText: 'smi', limit: 10, offset: 20 };
+ */
 export type ListParams = z.infer<typeof listParamsShapeSchema>;
 
 /**

@@ -4,9 +4,19 @@ import { jobCountsSchema, jobInputSchema, jobListParamsSchema, jobPatchSchema, j
 import { listParamsShapeSchema } from './list-params';
 import { apiBasePath } from './limits';
 
+/**
+ * The HTTP methods the route table uses.
+ * @example
+ * const method: HttpMethod = customerRoutes.update.method; // 'PUT'
+ */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** One call of the API: what it accepts and what it answers with on success. */
+/**
+ * One call of the API: what it accepts and what it answers with on success.
+ * @example
+ * const route: RouteDefinition = customerRoutes.get;
+ * const customer = route.response.parse(await res.json());
+ */
 export interface RouteDefinition {
   method: HttpMethod;
   /** Path below the API base, with `:name` for path parameters. */
@@ -134,11 +144,16 @@ export const jobRoutes = {
 /**
  * The route table: every call an Otto backend answers.
  * @example
- * for (const route of allRoutes) console.log(route.method, route.path);
+ * routes.customers.list.path; // '/customers'
+ * routes.jobs.counts.method; // 'GET'
  */
 export const routes = { customers: customerRoutes, jobs: jobRoutes } as const;
 
-/** Every route as a flat list, in the order a router should try them. */
+/**
+ * Every route as a flat list, in the order a router should try them.
+ * @example
+ * const paths = allRoutes.map((r) => `${r.method} ${r.path}`); // ['GET /customers', …]
+ */
 export const allRoutes: readonly RouteDefinition[] = Object.values(routes).flatMap((group) =>
   Object.values(group),
 );
@@ -157,7 +172,12 @@ export function buildPath(path: string, params: Record<string, string> = {}): st
   return `${apiBasePath}${filled}`;
 }
 
-/** The result of matching a request path against the route table. */
+/**
+ * The result of matching a request path against the route table: a route with its path
+ * parameters, a known path with an unknown method, or no route at all.
+ * @example
+ * const m: RouteMatch = matchRoute('DELETE', '/customers/7'); // { kind: 'method-not-allowed' }
+ */
 export type RouteMatch =
   | { kind: 'match'; route: RouteDefinition; params: Record<string, string> }
   | { kind: 'method-not-allowed' }

@@ -1,4 +1,9 @@
-/** Where the mock backend reports what happens. */
+/**
+ * Where the mock backend reports what happens.
+ * @example
+ * const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+ * const api = await createMockApi({ logger: silent });
+ */
 export interface Logger {
   debug(message: string, ...details: unknown[]): void;
   info(message: string, ...details: unknown[]): void;
@@ -6,7 +11,11 @@ export interface Logger {
   error(message: string, ...details: unknown[]): void;
 }
 
-/** Options of `createLogger`. */
+/**
+ * Options of `createLogger`.
+ * @example
+ * const logger = createLogger({ tag: 'my-app', debug: true });
+ */
 export interface LoggerOptions {
   /**
    * Prefix of every line, as `[otto]`.

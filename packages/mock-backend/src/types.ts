@@ -2,7 +2,11 @@ import type { SqliteStore, StoreInfo } from '@otto/sqlite-store';
 import type { SeedOptions } from './database/seed';
 import type { Logger } from './logger';
 
-/** Options of `createMockApi`. */
+/**
+ * Options of `createMockApi`.
+ * @example
+ * const options: MockApiOptions = { seed: { count: 50, fakerSeed: 1 }, now: () => Date.UTC(2026, 0, 1) };
+ */
 export interface MockApiOptions {
   /**
    * The database. It is opened if needed, migrated, and seeded when empty. A store you pass in
@@ -28,7 +32,12 @@ export interface MockApiOptions {
   logger?: Logger;
 }
 
-/** A running mock backend: a function from a standard Request to a Response. */
+/**
+ * A running mock backend: a function from a standard Request to a Response.
+ * @example
+ * const api: MockApi = await createMockApi();
+ * const res = await api.fetch(new Request('http://localhost/api/customers/1'));
+ */
 export interface MockApi {
   /** Answers one request to /api/…; never throws, never answers 500 for bad input. */
   fetch(request: Request): Promise<Response>;

@@ -9,6 +9,9 @@ interface MigratableStore extends Database {
  * Applies the migrations newer than the database's `PRAGMA user_version`, in order, each in its own
  * transaction together with the version bump. A failing migration is rolled back, leaves the
  * database as it was before that migration, and throws 'DB migration failed' with its cause.
+ * Stores call it from `store.migrate()`; call it directly for another `Database` driver.
+ * @example
+ * const result = runMigrations(store, migrations); // { from: 0, to: 2, applied: [1, 2] }
  */
 export function runMigrations(store: MigratableStore, migrations: readonly Migration[]): MigrationResult {
   const sorted = [...migrations].sort((a, b) => a.version - b.version);

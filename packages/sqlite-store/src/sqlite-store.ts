@@ -306,7 +306,11 @@ function openMemory(s: Sqlite3, bytes?: Uint8Array): OoDb {
   return db;
 }
 
-/** What a SQLite file holds, as `inspectDatabaseBytes` found it. */
+/**
+ * What a SQLite file holds, as `inspectDatabaseBytes` found it.
+ * @example
+ * const info: DatabaseFileInfo = await inspectDatabaseBytes(bytes); // { userVersion: 2, objects: ['customers', …] }
+ */
 export interface DatabaseFileInfo {
   /** `PRAGMA user_version`: the schema version of the app that wrote it. */
   userVersion: number;

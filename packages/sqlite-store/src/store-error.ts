@@ -1,4 +1,8 @@
-/** Why a store operation failed. */
+/**
+ * Why a store operation failed.
+ * @example
+ * if (error instanceof StoreError && error.code === 'BUSY') retryLater();
+ */
 export type StoreErrorCode =
   | 'NOT_INITIALIZED'
   | 'OPEN_FAILED'

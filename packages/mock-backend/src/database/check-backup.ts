@@ -1,7 +1,11 @@
 import { StoreError, inspectDatabaseBytes, openSqliteStore } from '@otto/sqlite-store';
 import { latestSchemaVersion, migrations } from './migrations';
 
-/** What a backup holds, once checked. */
+/**
+ * What a backup holds, once checked.
+ * @example
+ * const summary: BackupSummary = await checkBackup(bytes); // { schemaVersion: 2, customers: 500, jobs: 950 }
+ */
 export interface BackupSummary {
   /** The schema version it was written with (older ones are migrated when restored). */
   schemaVersion: number;

@@ -3,6 +3,8 @@ import type { Migration } from '@otto/sqlite-store';
 /**
  * The schema of the Otto database, one numbered step at a time. Never edit a released migration:
  * add a new one.
+ * @example
+ * store.migrate(migrations); // what createMockApi does on start
  */
 export const migrations: readonly Migration[] = [
   {
@@ -92,5 +94,9 @@ export const migrations: readonly Migration[] = [
   },
 ];
 
-/** The schema version the current code writes. */
+/**
+ * The schema version the current code writes.
+ * @example
+ * if (store.userVersion() < latestSchemaVersion) store.migrate(migrations);
+ */
 export const latestSchemaVersion = migrations.length;

@@ -4,7 +4,11 @@ import { seedJobs } from './seed-jobs';
 
 const threeYearsMs = 3 * 365 * 24 * 60 * 60 * 1000;
 
-/** Options of `seedDatabase`. */
+/**
+ * Options of `seedDatabase` (and `seed` of `createMockApi`).
+ * @example
+ * const api = await createMockApi({ seed: { count: 100, jobs: false, fakerSeed: 42 } });
+ */
 export interface SeedOptions {
   /**
    * How many customers to create.

@@ -1,0 +1,81 @@
+// otto-mock-server: the Otto mock API over HTTP, its data in a SQLite file.
+import { parseArgs } from 'node:util';
+import { createMockServer } from './create-mock-server';
+
+const usage = `Usage: otto-mock-server [options]
+
+Serves the Otto mock API (the same handlers as the in-browser backend) over HTTP.
+
+Options:
+  --port <n>          TCP port, 0 for any free one (default 8787)
+  --host <address>    interface to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
+  --db <file>         SQLite file that keeps the data across restarts (needs better-sqlite3:
+                      npm install better-sqlite3); without it the data lives in memory
+  --seed <n>          customers to create when the database is empty (default 500; 0 for none)
+  --cors-origin <o>   origin browsers may call from (default *)
+  --quiet             do not log each request
+  -h, --help          show this help`;
+
+async function main(): Promise<void> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        port: { type: 'string', default: '8787' },
+        host: { type: 'string', default: '127.0.0.1' },
+        db: { type: 'string' },
+        seed: { type: 'string', default: '500' },
+        'cors-origin': { type: 'string', default: '*' },
+        quiet: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${usage}`);
+    process.exit(2);
+  }
+  if (values.help) {
+    console.log(usage);
+    return;
+  }
+  const port = Number(values.port);
+  const seed = Number(values.seed);
+  if (!Number.isInteger(port) || port < 0 || port > 65535 || !Number.isInteger(seed) || seed < 0) {
+    console.error(`--port must be 0–65535 and --seed a whole number.\n\n${usage}`);
+    process.exit(2);
+  }
+  const server = await createMockServer({
+    port,
+    host: values.host,
+    ...(values.db ? { filename: values.db } : {}),
+    seed: seed === 0 ? false : { count: seed },
+    corsOrigin: values['cors-origin'],
+    ...(values.quiet
+      ? {}
+      : { onRequest: (e) => console.log(`${e.method} ${e.path} → ${e.status} (${e.durationMs} ms)`) }),
+  });
+  const { info } = server.api;
+  const where = info.mode === 'memory' ? 'in memory (gone when the server stops)' : info.filename;
+  console.log(`Otto mock API listening on ${server.url}`);
+  console.log(`Data: ${where}; SQLite ${info.sqliteVersion}, schema ${info.schemaVersion}${info.seeded.customers ? `, seeded ${info.seeded.customers} customers` : ''}.`);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping…`);
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(`otto-mock-server: ${(error as Error)?.message ?? error}`);
+  process.exit(1);
+});

@@ -1,0 +1,97 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { customerSchema, totalCountHeader } from '@otto/api-contract';
+import { formatReport, runConformance } from '@otto/api-contract/conformance';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockServer, type MockServer } from '../src/node';
+import { capturingLogger } from './helpers';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'otto-server-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const quiet = () => capturingLogger().logger;
+
+describe('createMockServer', () => {
+  let server: MockServer;
+  beforeAll(async () => {
+    server = await createMockServer({ port: 0, filename: join(dir, 'contract.sqlite'), seed: { count: 40, fakerSeed: 3 }, logger: quiet() });
+  });
+  afterAll(() => server.close());
+
+  it('listens on 127.0.0.1 and keeps its data in the SQLite file', () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
+    expect(server.api.info).toMatchObject({ mode: 'file', filename: join(dir, 'contract.sqlite'), schemaVersion: 2 });
+  });
+
+  it('passes every rule of the conformance kit over real HTTP', async () => {
+    const report = await runConformance({ fetch, baseUrl: server.url });
+    expect(report.failed, formatReport(report)).toBe(0);
+  });
+
+  it('lets a browser on another origin call it and read X-Total-Count', async () => {
+    const res = await fetch(`${server.url}/customers`, { headers: { origin: 'http://localhost:5173' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-expose-headers')).toBe(totalCountHeader);
+    expect(Number(res.headers.get(totalCountHeader))).toBeGreaterThanOrEqual(40);
+
+    const preflight = await fetch(`${server.url}/customers/1`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('PUT');
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type');
+  });
+
+  it('answers an OPTIONS request that is not a preflight like any unknown method', async () => {
+    const res = await fetch(`${server.url}/customers`, { method: 'OPTIONS' });
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe('Not found');
+  });
+});
+
+describe('a server restarted on the same file', () => {
+  it('keeps the data and does not seed again', async () => {
+    const filename = join(dir, 'restart.sqlite');
+    const first = await createMockServer({ port: 0, filename, seed: { count: 5 }, logger: quiet() });
+    const created = customerSchema.parse(
+      await (
+        await fetch(`${first.url}/customers`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ full_name: 'Kept Across Restarts', email: 'kept@example.com', phone: '555 0100' }),
+        })
+      ).json(),
+    );
+    await first.close();
+    await first.close();
+
+    const second = await createMockServer({ port: 0, filename, seed: { count: 5 }, logger: quiet() });
+    try {
+      expect(second.api.info.seeded).toEqual({ customers: 0, jobs: 0 });
+      const res = await fetch(`${second.url}/customers/${created.id}`);
+      expect(await res.json()).toEqual(created);
+      const all = await fetch(`${second.url}/customers`);
+      expect(all.headers.get(totalCountHeader)).toBe('6');
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('fails to start on a port that is taken, and releases the database', async () => {
+    const filename = join(dir, 'taken.sqlite');
+    const holder = await createMockServer({ port: 0, seed: false, logger: quiet() });
+    try {
+      await expect(createMockServer({ port: holder.port, filename, seed: false, logger: quiet() })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      const again = await createMockServer({ port: 0, filename, seed: false, logger: quiet() });
+      await again.close();
+    } finally {
+      await holder.close();
+    }
+  });
+});
