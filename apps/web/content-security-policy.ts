@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
@@ -43,8 +45,14 @@ export function ottoContentSecurityPolicy(remoteApiBaseUrl?: string): Plugin {
           : html.replace(/<meta charset="UTF-8" \/>/i, (charset) => `${charset}\n    <meta http-equiv="Content-Security-Policy" content="${metaPolicy}" />`),
     },
     configurePreviewServer(server) {
+      // The build decided the policy (its API origin); serve the same one as a header.
+      const indexHtml = resolve(server.config.root, server.config.build.outDir, 'index.html');
+      const built = existsSync(indexHtml)
+        ? readFileSync(indexHtml, 'utf8').match(/http-equiv="Content-Security-Policy" content="([^"]+)"/)?.[1]
+        : undefined;
+      const header = built ? `${built}; frame-ancestors 'none'` : policy;
       server.middlewares.use((_req, res, next) => {
-        res.setHeader('Content-Security-Policy', policy);
+        res.setHeader('Content-Security-Policy', header);
         res.setHeader('X-Content-Type-Options', 'nosniff');
         res.setHeader('Referrer-Policy', 'no-referrer');
         next();

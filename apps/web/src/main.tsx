@@ -1,3 +1,4 @@
+import './lib/zod-config';
 import '@otto/ui/styles.css';
 import './app.css';
 import { StrictMode } from 'react';

@@ -335,15 +335,27 @@ export async function inspectDatabaseBytes(bytes: Uint8Array): Promise<DatabaseF
   const store = createSqliteStore({ storage: 'memory', initialData: bytes, logger: { warn: () => {} } });
   try {
     await store.open();
-    const problems = store.all<{ integrity_check: string }>('PRAGMA integrity_check').map((r) => r.integrity_check);
+    let problems: string[];
+    try {
+      problems = store.all<{ integrity_check: string }>('PRAGMA integrity_check').map((r) => r.integrity_check);
+    } catch (error) {
+      problems = [(error as Error).message.replace(/^SQL failed: /, '').replace(/ \(in: .*\)$/, '')];
+    }
     if (problems.join() !== 'ok') {
-      throw new StoreError('INVALID_DATABASE', `This database is damaged (${problems.slice(0, 3).join('; ')}). Nothing was changed.`);
+      throw new StoreError(
+        'INVALID_DATABASE',
+        `This database is damaged, so it cannot be used (SQLite found: ${problems.slice(0, 2).join('; ')}). Nothing was changed.`,
+      );
     }
     const objects = store.all<{ name: string }>("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").map((r) => r.name);
     return { userVersion: store.userVersion(), objects };
   } catch (error) {
-    if (error instanceof StoreError && error.code === 'INVALID_DATABASE') throw error;
-    throw new StoreError('INVALID_DATABASE', `This file could not be read as a database: ${(error as Error).message}`, { cause: error });
+    if (error instanceof StoreError && error.code === 'INVALID_DATABASE' && error.message.includes('Nothing was changed')) throw error;
+    throw new StoreError(
+      'INVALID_DATABASE',
+      `This file could not be read as a database (${(error as Error).message}). Nothing was changed.`,
+      { cause: error },
+    );
   } finally {
     await store.close();
   }

@@ -1,4 +1,5 @@
 // The dedicated worker that owns the SQLite database (OPFS) in the tab elected by startBrowserBackend.
+import '../lib/zod-config';
 import { serveMockApiInWorker } from '@otto/mock-backend/worker';
 
 serveMockApiInWorker().catch(() => {

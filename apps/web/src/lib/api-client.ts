@@ -1,33 +1,8 @@
 import { apiErrorSchema, buildPath, totalCountHeader, type RouteDefinition } from '@otto/api-contract';
+import { ApiClientError } from './api-client-error';
+
+export { ApiClientError, type ApiErrorKind } from './api-client-error';
 import type { z } from 'zod';
-
-/** The kinds of failure the client reports (spec section 8). */
-export type ApiErrorKind = 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR' | 'HTTP_ERROR';
-
-/**
- * A failed API call: FETCH_ERROR (no answer), TIMEOUT_ERROR, PARSING_ERROR (an answer that is not
- * what the contract promises), or HTTP_ERROR with the status and its data.
- */
-export class ApiClientError extends Error {
-  override readonly name = 'ApiClientError';
-
-  constructor(
-    readonly kind: ApiErrorKind,
-    message: string,
-    readonly status?: number,
-    readonly data?: unknown,
-  ) {
-    super(message);
-  }
-
-  /** The field issues of a 400 answer, keyed by field name. */
-  fieldIssues(): Record<string, string> {
-    const parsed = apiErrorSchema.safeParse(this.data);
-    const issues: Record<string, string> = {};
-    for (const issue of parsed.success ? (parsed.data.issues ?? []) : []) issues[issue.path] ??= issue.message;
-    return issues;
-  }
-}
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 
 export interface ModalProps {
   title: string;
@@ -9,7 +10,10 @@ export interface ModalProps {
   onClose?: () => void;
 }
 
-/** A modal dialog over the page: labelled, focus moved into it and restored after, Escape closes. */
+/**
+ * A modal dialog over the page: labelled, focus moved into it and restored after, Escape closes.
+ * Rendered at the end of <body>, so no sticky or scrolling container can clip it.
+ */
 export function Modal({ title, role = 'dialog', children, onClose }: ModalProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -20,7 +24,7 @@ export function Modal({ title, role = 'dialog', children, onClose }: ModalProps)
     return () => previous?.focus();
   }, []);
 
-  return (
+  return createPortal(
     <div className="otto-dialog-backdrop">
       <div
         ref={panel}
@@ -35,6 +39,7 @@ export function Modal({ title, role = 'dialog', children, onClose }: ModalProps)
         <h2 id={titleId}>{title}</h2>
         {children}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiClientError } from './api-client';
+import { ApiClientError } from './api-client-error';
 
 /** Retry once when Otto could not be reached; an answer (404, 400…) is final. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
