@@ -1,6 +1,7 @@
 // Tests import from 'vitest' explicitly (no globals), so Testing Library cannot register its own cleanup.
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { closeRenderedApps } from './src/test/render-app';
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
@@ -10,6 +11,7 @@ globalThis.IS_REACT_ACT_ENVIRONMENT = true;
 // Screens load lazily; the first import of a module under test takes a moment to transform.
 configure({ asyncUtilTimeout: 5000 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  await closeRenderedApps();
 });

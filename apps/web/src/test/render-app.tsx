@@ -6,12 +6,20 @@ import { configureApiClient } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import { routes } from '../router';
 
+const running: { close(): Promise<void> }[] = [];
+
+/** Closes the mock backends of every app rendered by the test that just ran (see vitest.setup.ts). */
+export async function closeRenderedApps(): Promise<void> {
+  await Promise.all(running.splice(0).map((api) => api.close()));
+}
+
 /**
  * Renders the real routes at `path` against the real mock backend over an in-memory SQLite store,
  * so tests assert what a user sees.
  */
 export async function renderApp(path: string, options: MockApiOptions = {}) {
   const api = await createMockApi({ seed: { count: 30, fakerSeed: 1 }, ...options });
+  running.push(api);
   const requests: string[] = [];
   configureApiClient({
     fetch: (input, init) => {

@@ -1,23 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app';
 import { fakeBackendHandle } from '../../test/fake-backend-handle';
 
 vi.mock('../../backend/start-backend', () => ({ ensureBackend: async () => fakeBackendHandle() }));
 
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await close?.();
-  close = undefined;
-});
-
-async function start(path: string) {
-  const app = await renderApp(path);
-  close = () => app.api.close();
-  return app;
-}
-
+const start = renderApp;
 const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 
 describe('customer screens', () => {

@@ -1,22 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeBackendHandle } from '../../test/fake-backend-handle';
 import { renderApp } from '../../test/render-app';
 
 vi.mock('../../backend/start-backend', () => ({ ensureBackend: async () => fakeBackendHandle() }));
 
-let close: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await close?.();
-  close = undefined;
-});
-
-async function start(path: string) {
-  const app = await renderApp(path);
-  close = () => app.api.close();
-  return app;
-}
+const start = renderApp;
 
 describe('job screens', () => {
   it('lists jobs with status tabs and their counts, the status kept in the URL', async () => {
@@ -75,7 +65,6 @@ describe('job screens', () => {
   it('says so in words when no job or an unknown job is asked for', async () => {
     await start('/biz/jobs/edit');
     expect(await screen.findByRole('heading', { name: 'No job chosen' })).toBeTruthy();
-    close?.();
     await start('/biz/jobs/edit?id=99999');
     expect(await screen.findByRole('heading', { name: 'Job not found' })).toBeTruthy();
   });

@@ -1,17 +1,17 @@
 import { customerInputSchema, type CustomerInput } from '@otto/api-contract';
 import { Button, Notice, TextField } from '@otto/ui';
-import { useState, type FormEvent } from 'react';
-import { ApiClientError } from '../../../lib/api-client';
+import type { FormEvent } from 'react';
+import { useValidatedForm } from '../../../lib/use-validated-form';
 
 type Field = keyof CustomerInput;
 type Errors = Partial<Record<Field, string>>;
 
 const empty: CustomerInput = { full_name: '', email: '', phone: '' };
 
-function validate(values: CustomerInput): { input?: CustomerInput; errors: Errors } {
+function validate(values: CustomerInput): { input?: CustomerInput; errors: Errors & Record<string, string> } {
   const result = customerInputSchema.safeParse(values);
   if (result.success) return { input: result.data, errors: {} };
-  const errors: Errors = {};
+  const errors: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const field = issue.path[0] as Field;
     errors[field] ??= issue.message;
@@ -30,48 +30,21 @@ export interface CustomerFormProps {
 
 /** The customer fields with their rules checked before anything is sent. */
 export function CustomerForm({ initial = empty, submitLabel, saving, onSubmit, onDirtyChange }: CustomerFormProps) {
-  const [values, setValues] = useState(initial);
-  const [saved, setSaved] = useState(initial);
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [failure, setFailure] = useState<string>();
-
-  const isDirty = (next: CustomerInput, base: CustomerInput) =>
-    (Object.keys(base) as Field[]).some((key) => next[key] !== base[key]);
-
-  function change(field: Field, value: string) {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    onDirtyChange?.(isDirty(next, saved));
-    if (submitted) setErrors(validate(next).errors);
-  }
+  const form = useValidatedForm<CustomerInput, CustomerInput>({
+    initial,
+    validate,
+    onSubmit,
+    onDirtyChange,
+    savedValues: (input) => input,
+    fallbackFailure: 'The customer could not be saved. Try again.',
+  });
+  const { values, failure, change } = form;
+  const errors = form.errors as Errors;
 
   async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (saving) return;
-    setSubmitted(true);
-    setFailure(undefined);
-    const { input, errors: found } = validate(values);
-    setErrors(found);
-    if (!input) {
-      const first = Object.keys(found)[0];
-      if (first) document.getElementById(`customer-${first}`)?.focus();
-      return;
-    }
-    try {
-      await onSubmit(input);
-      setValues(input);
-      setSaved(input);
-      onDirtyChange?.(false);
-    } catch (error) {
-      if (error instanceof ApiClientError) {
-        const issues = error.fieldIssues();
-        if (Object.keys(issues).length > 0) setErrors(issues);
-        setFailure(error.message);
-      } else {
-        setFailure('The customer could not be saved. Try again.');
-      }
-    }
+    await form.submit(event, saving);
+    const first = Object.keys(validate(values).errors)[0];
+    if (first) document.getElementById(`customer-${first}`)?.focus();
   }
 
   return (

@@ -1,7 +1,7 @@
 import { jobInputSchema, jobStatusLabels, jobTransitions, type Job, type JobFields, type JobStatus } from '@otto/api-contract';
 import { Button, Notice, SelectField, TextAreaField, TextField } from '@otto/ui';
-import { useState, type FormEvent } from 'react';
-import { ApiClientError } from '../../../lib/api-client';
+import type { FormEvent } from 'react';
+import { useValidatedForm } from '../../../lib/use-validated-form';
 import { formatMoney, fromDateTimeLocal, parseMoney, toDateTimeLocal } from '../../../lib/format';
 import { CustomerPicker, type PickedCustomer } from './customer-picker';
 
@@ -32,8 +32,8 @@ export function jobFormValues(job?: Job, customer?: PickedCustomer | null): Valu
   };
 }
 
-function validate(values: Values): { input?: JobFields; errors: Errors } {
-  const errors: Errors = {};
+function validate(values: Values): { input?: JobFields; errors: Record<string, string> } {
+  const errors: Errors & Record<string, string> = {};
   const price = parseMoney(values.price);
   if (price === null) errors.price_cents = 'Enter a price like 125.50.';
   const result = jobInputSchema.safeParse({
@@ -64,41 +64,17 @@ export interface JobFormProps {
 
 /** Every field of a job, checked with the contract's rules before anything is sent. */
 export function JobForm({ initial, savedStatus, submitLabel, saving, onSubmit, onDirtyChange }: JobFormProps) {
-  const [values, setValues] = useState(initial);
-  const [saved, setSaved] = useState(initial);
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const form = useValidatedForm<Values, JobFields>({
+    initial,
+    validate,
+    onSubmit,
+    onDirtyChange,
+    fallbackFailure: 'The job could not be saved. Try again.',
+  });
+  const { values, failure, change } = form;
+  const errors = form.errors as Errors;
   const statuses: JobStatus[] = savedStatus ? [savedStatus, ...jobTransitions[savedStatus]] : ['quote', 'scheduled'];
-
-  function change<K extends keyof Values>(field: K, value: Values[K]) {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    onDirtyChange?.(JSON.stringify(next) !== JSON.stringify(saved));
-    if (submitted) setErrors(validate(next).errors);
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (saving) return;
-    setSubmitted(true);
-    setFailure(undefined);
-    const { input, errors: found } = validate(values);
-    setErrors(found);
-    if (!input) return;
-    try {
-      await onSubmit(input);
-      setSaved(values);
-      onDirtyChange?.(false);
-    } catch (error) {
-      if (error instanceof ApiClientError) {
-        setErrors(error.fieldIssues());
-        setFailure(error.message);
-      } else {
-        setFailure('The job could not be saved. Try again.');
-      }
-    }
-  }
+  const submit = (event: FormEvent) => form.submit(event, saving);
 
   const field = (name: keyof Values & keyof Errors, label: string, extra: Record<string, unknown> = {}) => (
     <TextField

@@ -1,0 +1,62 @@
+import { useState, type FormEvent } from 'react';
+import { ApiClientError } from './api-client-error';
+
+export interface ValidatedFormOptions<Values, Input> {
+  initial: Values;
+  /** The input to send, or the message of each field that breaks a rule. */
+  validate: (values: Values) => { input?: Input; errors: Record<string, string> };
+  onSubmit: (input: Input) => Promise<unknown>;
+  onDirtyChange?: ((dirty: boolean) => void) | undefined;
+  /** The values to show once saved (for example trimmed); defaults to what was typed. */
+  savedValues?: (input: Input, values: Values) => Values;
+  /** What to say when saving fails for a reason the server did not put in words. */
+  fallbackFailure: string;
+}
+
+/**
+ * Form state with the contract's rules: messages appear on submit and then follow every change,
+ * nothing is sent while a rule is broken, the server's field issues land next to their fields, and
+ * the dirty flag follows what was last saved.
+ */
+export function useValidatedForm<Values, Input>(options: ValidatedFormOptions<Values, Input>) {
+  const { validate, onSubmit, onDirtyChange } = options;
+  const [values, setValues] = useState(options.initial);
+  const [saved, setSaved] = useState(options.initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [failure, setFailure] = useState<string>();
+
+  function change<K extends keyof Values>(field: K, value: Values[K]) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    onDirtyChange?.(JSON.stringify(next) !== JSON.stringify(saved));
+    if (submitted) setErrors(validate(next).errors);
+  }
+
+  async function submit(event: FormEvent, saving: boolean) {
+    event.preventDefault();
+    if (saving) return;
+    setSubmitted(true);
+    setFailure(undefined);
+    const { input, errors: found } = validate(values);
+    setErrors(found);
+    if (input === undefined) return;
+    try {
+      await onSubmit(input);
+      const after = options.savedValues?.(input, values) ?? values;
+      setValues(after);
+      setSaved(after);
+      onDirtyChange?.(false);
+    } catch (error) {
+      if (error instanceof ApiClientError) {
+        const issues = error.fieldIssues();
+        if (Object.keys(issues).length > 0) setErrors(issues);
+        setFailure(error.message);
+      } else {
+        setFailure(options.fallbackFailure);
+      }
+    }
+  }
+
+  return { values, errors, failure, change, submit };
+}
