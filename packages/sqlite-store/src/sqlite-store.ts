@@ -1,4 +1,5 @@
 import { StoreError, codeForSqliteError } from './store-error';
+import { runTransaction, type TransactionDepth } from './transaction';
 import { runMigrations } from './migrate';
 import { isBusyError, loadSqlite, opfsAvailable, type Sqlite3 } from './sqlite-module';
 import type {
@@ -51,7 +52,7 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
   let pool: PoolUtil | undefined;
   let info: StoreInfo | undefined;
   let opening: Promise<StoreInfo> | undefined;
-  let depth = 0;
+  const depth: TransactionDepth = { value: 0 };
   const statements = new Map<string, OoStmt>();
 
   function requireDb(): OoDb {
@@ -193,35 +194,7 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
     },
     transaction<T>(fn: () => T): T {
       const conn = requireDb();
-      const savepoint = depth > 0 ? `otto_sp_${depth}` : undefined;
-      const rollback = () => {
-        try {
-          conn.exec(savepoint ? `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}` : 'ROLLBACK');
-        } catch {
-          // SQLite may already have rolled back (it does so itself on some errors).
-        }
-      };
-      wrap('BEGIN', () => conn.exec(savepoint ? `SAVEPOINT ${savepoint}` : 'BEGIN'));
-      depth++;
-      let result: T;
-      try {
-        result = fn();
-        if (result instanceof Promise) {
-          throw new StoreError('QUERY_FAILED', 'transaction() needs a synchronous function; it returned a Promise.');
-        }
-      } catch (error) {
-        depth--;
-        rollback();
-        throw error;
-      }
-      depth--;
-      try {
-        wrap('COMMIT', () => conn.exec(savepoint ? `RELEASE ${savepoint}` : 'COMMIT'));
-      } catch (error) {
-        rollback();
-        throw error;
-      }
-      return result;
+      return runTransaction((sql) => wrap(sql, () => conn.exec(sql)), depth, fn);
     },
     migrate(migrations: readonly Migration[]): MigrationResult {
       requireDb();
@@ -260,7 +233,7 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
       db.close();
       db = undefined;
       info = undefined;
-      depth = 0;
+      depth.value = 0;
       if (pool) {
         pool.pauseVfs();
         pool = undefined;

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { runMigrations } from '../migrate';
 import { StoreError, type StoreErrorCode } from '../store-error';
+import { runTransaction, type TransactionDepth } from '../transaction';
 import type { BindParams, Migration, MigrationResult, RunResult, SqliteStore, SqlValue, StoreInfo } from '../types';
 
 type Connection = BetterSqlite3.Database;
@@ -43,7 +44,7 @@ export function createNodeSqliteStore(options: NodeSqliteStoreOptions): SqliteSt
   let db: Connection | undefined;
   let info: StoreInfo | undefined;
   let opening: Promise<StoreInfo> | undefined;
-  let depth = 0;
+  const depth: TransactionDepth = { value: 0 };
   const statements = new Map<string, Statement>();
 
   function requireDb(): Connection {
@@ -147,35 +148,7 @@ export function createNodeSqliteStore(options: NodeSqliteStoreOptions): SqliteSt
     },
     transaction<T>(fn: () => T): T {
       const conn = requireDb();
-      const savepoint = depth > 0 ? `otto_sp_${depth}` : undefined;
-      const rollback = () => {
-        try {
-          conn.exec(savepoint ? `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}` : 'ROLLBACK');
-        } catch {
-          // SQLite may already have rolled back (it does so itself on some errors).
-        }
-      };
-      wrap('BEGIN', () => conn.exec(savepoint ? `SAVEPOINT ${savepoint}` : 'BEGIN'));
-      depth++;
-      let result: T;
-      try {
-        result = fn();
-        if (result instanceof Promise) {
-          throw new StoreError('QUERY_FAILED', 'transaction() needs a synchronous function; it returned a Promise.');
-        }
-      } catch (error) {
-        depth--;
-        rollback();
-        throw error;
-      }
-      depth--;
-      try {
-        wrap('COMMIT', () => conn.exec(savepoint ? `RELEASE ${savepoint}` : 'COMMIT'));
-      } catch (error) {
-        rollback();
-        throw error;
-      }
-      return result;
+      return runTransaction((sql) => wrap(sql, () => conn.exec(sql)), depth, fn);
     },
     migrate(migrations: readonly Migration[]): MigrationResult {
       requireDb();
@@ -195,7 +168,7 @@ export function createNodeSqliteStore(options: NodeSqliteStoreOptions): SqliteSt
       db.close();
       db = undefined;
       info = undefined;
-      depth = 0;
+      depth.value = 0;
     },
     async deleteDatabase() {
       const file = info && !inMemory ? info.filename : undefined;
