@@ -1,8 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { sourceCondition } from '@otto/vitest-config';
 import { defaultClientConditions, defineConfig, loadEnv } from 'vite';
-import { ottoContentSecurityPolicy } from './content-security-policy';
-import { ottoServiceWorker } from './vite-plugin-otto-sw';
+import { ottoContentSecurityPolicy } from './content-security-policy.ts';
+import { ottoServiceWorker } from './vite-plugin-otto-sw.ts';
 
 export default defineConfig(({ mode }) => ({
   plugins: [react(), ottoServiceWorker(), ottoContentSecurityPolicy(loadEnv(mode, process.cwd()).VITE_OTTO_API_BASE_URL || undefined)],

@@ -108,6 +108,7 @@ describe('customer screens in Chromium', () => {
     await page.getByRole('button', { name: 'Create customer' }).click();
     await page.getByText('Ada Lovelace was added.').waitFor();
     await page.waitForURL(/\/biz\/customers\/edit\/\d+$/);
+    await page.getByRole('button', { name: 'Save changes' }).waitFor();
 
     await page.getByLabel('Full name').fill('Augusta Ada King');
     await page.getByRole('button', { name: 'Save changes' }).click();

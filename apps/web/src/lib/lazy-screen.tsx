@@ -5,11 +5,17 @@ export function LoadingScreen() {
   return <p className="otto-loading">Loading...</p>;
 }
 
-/** A route element whose code loads on first visit, showing "Loading..." meanwhile. */
+let screens = 0;
+
+/**
+ * A route element whose code loads on first visit, showing "Loading..." meanwhile. Each screen
+ * gets its own Suspense boundary (a key), so moving to a screen still loading shows "Loading..."
+ * instead of leaving the previous screen up and usable.
+ */
 export function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
   const Screen = lazy(load);
   return (
-    <Suspense fallback={<LoadingScreen />}>
+    <Suspense key={`screen-${screens++}`} fallback={<LoadingScreen />}>
       <Screen />
     </Suspense>
   );
