@@ -6,3 +6,6 @@ interface ImportMetaEnv {
    */
   readonly VITE_OTTO_API_BASE_URL?: string;
 }
+
+/** This build's id (package version + build time), so tabs running different builds notice each other. */
+declare const __OTTO_BUILD_ID__: string;

@@ -13,6 +13,8 @@ export interface BackendStatus {
   storage: 'opfs' | 'memory' | 'remote';
   /** Why persistence failed, when storage is `memory`. */
   fallbackReason?: string;
+  /** Another tab runs this other version of Otto on the same database: every tab should be reloaded. */
+  otherVersion?: string;
 }
 
 /** The running backend as the app uses it. */
@@ -56,6 +58,7 @@ export function ensureBackend(): Promise<BackendHandle> {
     serviceWorkerUrl: '/otto-sw.js',
     scope: '/',
     createWorker: () => new Worker(new URL('./db.worker.ts', import.meta.url), { type: 'module', name: 'otto-db' }),
+    appVersion: __OTTO_BUILD_ID__,
   }).then(
     (backend) => {
       installDebugHooks(backend);
@@ -74,4 +77,5 @@ function installDebugHooks(backend: BrowserBackend | BackendHandle): void {
   window.ottoDeleteDatabase = () => backend.deleteDatabase();
   // Read-only companion for diagnostics: which tab owns the database and where it lives.
   window.ottoBackendStatus = () => backend.status;
+  window.ottoAppVersion = __OTTO_BUILD_ID__;
 }

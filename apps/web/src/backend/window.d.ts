@@ -9,5 +9,7 @@ declare global {
     ottoDeleteDatabase?: () => Promise<void>;
     /** Debug function: the backend's current status (owner role, storage mode). */
     ottoBackendStatus?: () => BackendStatus;
+    /** This tab's build id (diagnostics). */
+    ottoAppVersion?: string;
   }
 }

@@ -24,6 +24,7 @@ export async function startBrowserBackend(options: BrowserBackendOptions): Promi
   const startTimeoutMs = options.startTimeoutMs ?? 30_000;
   const relay = createTabRelay({
     createWorker: options.createWorker,
+    appVersion: options.appVersion,
     lockName: options.lockName ?? 'otto-db-owner',
     channelName: options.channelName ?? 'otto-backend',
     requestTimeoutMs: options.requestTimeoutMs ?? 8_000,

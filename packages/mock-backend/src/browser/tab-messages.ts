@@ -4,6 +4,7 @@ import type { SerializedError, SerializedRequest, SerializedResponse } from './p
 export interface LeaderAnnouncement {
   storage: 'opfs' | 'memory';
   fallbackReason?: string;
+  appVersion?: string;
 }
 
 /**
@@ -11,7 +12,7 @@ export interface LeaderAnnouncement {
  * addressed to the owner tab (`to`), answers to the tab that asked; ids are unique per tab.
  */
 export type TabMessage =
-  | { type: 'hello'; from: string }
+  | { type: 'hello'; from: string; appVersion?: string }
   | { type: 'leader'; leaderId: string; status: LeaderAnnouncement }
   | { type: 'leader-failed'; leaderId: string; error: SerializedError }
   | { type: 'request'; id: string; from: string; to: string; request: SerializedRequest }

@@ -14,6 +14,7 @@ import type { BackendStatus } from './types';
 
 export interface TabRelayOptions {
   createWorker: () => Worker;
+  appVersion?: string | undefined;
   lockName: string;
   channelName: string;
   requestTimeoutMs: number;
@@ -83,9 +84,18 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
   });
   started.catch(() => undefined);
 
-  function setStatus(next: BackendStatus): void {
+  /** A different app version seen in another tab, kept in every status from then on. */
+  let otherVersion: string | undefined;
+
+  function setStatus(base: BackendStatus): void {
+    const next = otherVersion ? { ...base, otherVersion } : base;
     // An unchanged status keeps its identity (React's useSyncExternalStore compares snapshots).
-    if (status?.role === next.role && status.storage === next.storage && status.fallbackReason === next.fallbackReason) {
+    if (
+      status?.role === next.role &&
+      status.storage === next.storage &&
+      status.fallbackReason === next.fallbackReason &&
+      status.otherVersion === next.otherVersion
+    ) {
       return;
     }
     status = next;
@@ -205,7 +215,11 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
       post({ type: 'leader-failed', leaderId: tabId, error: { code: workerFailure.code, message: workerFailure.message } });
     } else if (status?.role === 'leader') {
       const { storage, fallbackReason } = status;
-      post({ type: 'leader', leaderId: tabId, status: { storage, ...(fallbackReason ? { fallbackReason } : {}) } });
+      post({
+        type: 'leader',
+        leaderId: tabId,
+        status: { storage, ...(fallbackReason ? { fallbackReason } : {}), ...(options.appVersion ? { appVersion: options.appVersion } : {}) },
+      });
     }
   }
 
@@ -215,6 +229,7 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
     const message = event.data;
     switch (message?.type) {
       case 'hello':
+        noteVersion(message.appVersion);
         announce();
         return;
       case 'leader': {
@@ -222,7 +237,9 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
         const changed = leaderId !== message.leaderId;
         leaderId = message.leaderId;
         leaderFailure = undefined;
-        setStatus({ role: 'follower', ...message.status });
+        noteVersion(message.status.appVersion);
+        const { appVersion: _ownerVersion, ...announced } = message.status;
+        setStatus({ role: 'follower', ...announced });
         if (changed) rerouteAll(message.leaderId);
         markStarted();
         return;
@@ -253,7 +270,15 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
         return;
     }
   });
-  post({ type: 'hello', from: tabId });
+  /** Two versions of the app on one database: say so in this tab's status. */
+  function noteVersion(version: string | undefined): void {
+    if (!version || !options.appVersion || version === options.appVersion || otherVersion === version) return;
+    otherVersion = version;
+    logger.warn(`Another tab runs Otto ${version}; this one runs ${options.appVersion}. Reload every Otto tab.`);
+    if (status) setStatus(status);
+  }
+
+  post({ type: 'hello', from: tabId, ...(options.appVersion ? { appVersion: options.appVersion } : {}) });
 
   async function runHere(op: DatabaseOp, bytes?: ArrayBuffer): Promise<CallResult> {
     try {

@@ -16,6 +16,11 @@ export interface BackendStatus {
   storage: 'opfs' | 'memory';
   /** Why the database is in memory although persistence was asked for. */
   fallbackReason?: string;
+  /**
+   * Set when another tab of this origin runs a different version of the app (its `appVersion`),
+   * so two versions share one database: every tab should be reloaded.
+   */
+  otherVersion?: string;
 }
 
 /**
@@ -35,6 +40,11 @@ export interface BrowserBackendOptions {
    * @example () => new Worker(new URL('./db.worker.ts', import.meta.url), { type: 'module' })
    */
   createWorker: () => Worker;
+  /**
+   * The version of the app in this tab (a build id). Tabs tell each other theirs, and a tab that
+   * meets another version reports it in `status.otherVersion`.
+   */
+  appVersion?: string;
   /**
    * Scope of the service worker registration.
    * @default '/'

@@ -65,6 +65,22 @@ function StorageNotice({ backend }: { backend: BackendHandle }) {
     (onChange) => backend.subscribe(onChange),
     () => backend.status,
   );
+  if (status.otherVersion) {
+    return (
+      <Notice
+        tone="warning"
+        title="Two versions of Otto are open"
+        action={
+          <Button size="sm" onClick={() => window.location.reload()}>
+            Reload this tab
+          </Button>
+        }
+      >
+        Another Otto tab runs a different version. Reload every Otto tab (or close the old ones) so they all use the same
+        version of your data.
+      </Notice>
+    );
+  }
   if (status.storage !== 'memory') return null;
   return (
     <Notice tone="warning" title="Changes will not be kept">
