@@ -25,6 +25,12 @@ export interface RouteDefinition {
   params?: z.ZodType;
   /** Query parameters; `filterJson` holds JSON that must pass this schema. */
   filterJson?: z.ZodType;
+  /**
+   * What a `filterJson` failing its schema gets: ignored and logged, as the spec says for
+   * customers (the default), or a 400 `INVALID_PARAMS`, for filters whose loss would widen the
+   * answer (a job list scoped to one customer must never answer with everyone's jobs).
+   */
+  invalidFilter?: 'ignore' | 'error';
   body?: z.ZodType;
   /**
    * What a body failing `body` gets: the spec's 200 with `null` (customers), or by default a 400
@@ -99,6 +105,7 @@ export const jobRoutes = {
     path: '/jobs',
     summary: 'List jobs, filtered by search text, status and customer; newest modified first, or best matches.',
     filterJson: jobListParamsSchema,
+    invalidFilter: 'error',
     response: z.array(jobSchema),
     totalCount: true,
   },
@@ -107,6 +114,7 @@ export const jobRoutes = {
     path: '/jobs/counts',
     summary: 'How many jobs match the search text and customer, per status.',
     filterJson: jobListParamsSchema,
+    invalidFilter: 'error',
     response: jobCountsSchema,
   },
   get: {

@@ -53,6 +53,16 @@ describe('checkBackup', () => {
     await expect(checkBackup(foreign)).rejects.toMatchObject({ code: 'INVALID_DATABASE', message: expect.stringContaining('not made by Otto') });
   });
 
+  it("refuses a database with Otto's table names but not Otto's columns", async () => {
+    const store = await openSqliteStore({ storage: 'memory' });
+    store.exec(
+      "CREATE TABLE customers (id INTEGER PRIMARY KEY, full_name TEXT); CREATE VIRTUAL TABLE customers_fts USING fts5(customer_text); PRAGMA user_version = 2",
+    );
+    const lookalike = store.exportDatabase();
+    await store.close();
+    await expect(checkBackup(lookalike)).rejects.toMatchObject({ code: 'INVALID_DATABASE', message: expect.stringContaining("Otto's columns") });
+  });
+
   it('refuses a damaged backup and a file that is not a database', async () => {
     const damaged = fixture(2).slice();
     for (let i = 8192; i < damaged.byteLength; i += 5) damaged[i] = 0x5a;

@@ -229,6 +229,16 @@ describe('GET /api/jobs and /api/jobs/counts', () => {
     t.api.store.run("INSERT INTO jobs_fts (jobs_fts) VALUES ('integrity-check')");
   });
 
+  it('answers 400 for a job filter it cannot read, instead of widening the list', async () => {
+    const { customerId } = await withCustomer();
+    for (const raw of ['{oops', JSON.stringify({ customerId, status: 'bogus' }), JSON.stringify({ customerId: 7 })]) {
+      const res = await t.call('GET', `/api/jobs?filterJson=${encodeURIComponent(raw)}`);
+      expect(res.status, raw).toBe(400);
+      expect(res.json).toMatchObject({ code: 'INVALID_PARAMS' });
+      expect((await t.call('GET', `/api/jobs/counts?filterJson=${encodeURIComponent(raw)}`)).status).toBe(400);
+    }
+  });
+
   it('survives hostile search text and answers 400 for out-of-range paging', async () => {
     await withCustomer();
     for (const queryText of ['"', '*', "O'Brien", 'AND', '(', '😀', 'a"b*']) {

@@ -15,8 +15,8 @@ describe('SegmentedNav', () => {
       />,
     );
     expect(screen.getByRole('group', { name: 'Filter by status' })).toBeDefined();
-    expect(screen.getByRole('button', { name: 'All 12', pressed: true })).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Active 7', pressed: false })).toBeDefined();
+    expect(screen.getByRole('button', { name: /^All\s*,\s*12$/, pressed: true })).toBeDefined();
+    expect(screen.getByRole('button', { name: /^Active\s*,\s*7$/, pressed: false })).toBeDefined();
   });
 
   it('calls onSelect of the clicked item', async () => {

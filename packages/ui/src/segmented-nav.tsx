@@ -41,7 +41,13 @@ export function SegmentedNav({ label, items, className }: SegmentedNavProps) {
           className="otto-segmented__item"
         >
           {item.label}
-          {item.count != null && <span className="otto-segmented__count">{item.count.toLocaleString()}</span>}
+          {item.count != null && (
+            <>
+              {/* Read as "Paid, 12", not "Paid12". */}
+              <span className="otto-visually-hidden">, </span>
+              <span className="otto-segmented__count">{item.count.toLocaleString()}</span>
+            </>
+          )}
         </button>
       ))}
     </div>

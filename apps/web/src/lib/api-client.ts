@@ -60,7 +60,14 @@ export async function callApi<R extends RouteDefinition>(
     throw new ApiClientError('FETCH_ERROR', 'Otto could not reach its database. Reload the page to try again.');
   }
 
-  const text = await response.text().catch(() => '');
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    if (timeout.aborted) throw new ApiClientError('TIMEOUT_ERROR', 'Otto took too long to answer. Try again in a moment.');
+    if (request.signal?.aborted) throw error;
+    throw new ApiClientError('FETCH_ERROR', 'The answer from Otto was cut off. Try again.');
+  }
   let data: unknown = text;
   try {
     data = text === '' ? undefined : JSON.parse(text);

@@ -19,10 +19,27 @@ export function formatMoney(cents: number): string {
   return money.format(cents / 100);
 }
 
-/** "1250", "1,250.5", "1250.50" → 125050 cents; null when it is not an amount. */
+/** 125050 cents → "1250.50", the form field's value (the same in every locale). */
+export function moneyInput(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+/**
+ * What a person typed as a price → cents; null when it is not an amount. "1250", "1250.5",
+ * "1,250.50" and "1 250,50" all read as they are meant: with both separators the last one is the
+ * decimal point, and a lone comma followed by one or two digits is one too ("12,50").
+ */
 export function parseMoney(text: string): number | null {
-  const cleaned = text.replace(/[\s,]/g, '');
+  let cleaned = text.replace(/[\s\u00a0\u202f']/g, '');
   if (cleaned === '') return 0;
+  const lastComma = cleaned.lastIndexOf(',');
+  const lastDot = cleaned.lastIndexOf('.');
+  if (lastComma >= 0 && lastDot >= 0) {
+    const decimal = lastComma > lastDot ? ',' : '.';
+    cleaned = cleaned.replaceAll(decimal === ',' ? '.' : ',', '').replace(decimal, '.');
+  } else if (lastComma >= 0) {
+    cleaned = /,\d{1,2}$/.test(cleaned) && cleaned.indexOf(',') === lastComma ? cleaned.replace(',', '.') : cleaned.replaceAll(',', '');
+  }
   if (!/^\d+(\.\d{0,2})?$/.test(cleaned)) return null;
   return Math.round(Number(cleaned) * 100);
 }

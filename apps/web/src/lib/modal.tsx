@@ -1,5 +1,20 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+
+/** Tab and Shift+Tab cycle through the dialog's own controls instead of leaving it. */
+function keepFocusInside(event: KeyboardEvent, panel: HTMLElement | null): void {
+  const focusable = [...(panel?.querySelectorAll<HTMLElement>('button:not([disabled]), input:not([hidden]), a[href], select, textarea') ?? [])];
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
 
 export interface ModalProps {
   title: string;
@@ -34,6 +49,7 @@ export function Modal({ title, role = 'dialog', children, onClose }: ModalProps)
         className="otto-dialog"
         onKeyDown={(event) => {
           if (event.key === 'Escape' && onClose) onClose();
+          if (event.key === 'Tab') keepFocusInside(event, panel.current);
         }}
       >
         <h2 id={titleId}>{title}</h2>

@@ -10,7 +10,11 @@ export function useSearchText(query: string, setQuery: (text: string, options: {
   const debounced = useDebouncedValue(text, 250);
   const lastTyped = useRef(debounced);
 
-  useEffect(() => setText(query), [query]);
+  // Back/forward put the URL's text in the box; the user's own typing (which the URL holds trimmed)
+  // is left alone, so a trailing space or a key typed meanwhile is not lost.
+  useEffect(() => {
+    if (query !== lastTyped.current.trim()) setText(query);
+  }, [query]);
   useEffect(() => {
     // Act only on new typing: when back/forward change the URL, the debounced text is stale
     // for a moment and must not be written back.

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { ApiClientError } from './api-client-error';
 
 export interface ValidatedFormOptions<Values, Input> {
@@ -25,6 +25,8 @@ export function useValidatedForm<Values, Input>(options: ValidatedFormOptions<Va
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitted, setSubmitted] = useState(false);
   const [failure, setFailure] = useState<string>();
+  const latest = useRef(values);
+  latest.current = values;
 
   function change<K extends keyof Values>(field: K, value: Values[K]) {
     const next = { ...values, [field]: value };
@@ -44,9 +46,14 @@ export function useValidatedForm<Values, Input>(options: ValidatedFormOptions<Va
     try {
       await onSubmit(input);
       const after = options.savedValues?.(input, values) ?? values;
-      setValues(after);
       setSaved(after);
-      onDirtyChange?.(false);
+      // Whatever was typed while saving stays, and stays marked as unsaved.
+      if (latest.current === values) {
+        setValues(after);
+        onDirtyChange?.(false);
+      } else {
+        onDirtyChange?.(JSON.stringify(latest.current) !== JSON.stringify(after));
+      }
     } catch (error) {
       if (error instanceof ApiClientError) {
         const issues = error.fieldIssues();

@@ -126,8 +126,18 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
       return restored;
     } catch (error) {
       // Put the data back as it was before the restore began.
-      await store.replaceDatabase(previous);
-      onRecovered(await createMockApi({ store, logger, seed: false }));
+      try {
+        await store.replaceDatabase(previous);
+        onRecovered(await createMockApi({ store, logger, seed: false }));
+      } catch (recovery) {
+        logger.error('The restore failed and the previous data could not be put back:', recovery);
+        onRecovered(await createMockApi({ store, logger, seed: false }).catch(() => api));
+        throw new StoreError(
+          'OPEN_FAILED',
+          `The restore failed (${errorMessage(error)}) and the previous data could not be put back. Keep the backup file, reload Otto and restore it again.`,
+          { cause: recovery },
+        );
+      }
       throw error;
     }
   }

@@ -183,6 +183,8 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
     .request(options.lockName, { signal: lockAbort.signal }, async () => {
       if (closed) return;
       await becomeOwner();
+      // Closed while the worker was starting: let the next tab have the lock now.
+      if (closed) return;
       await new Promise<void>((resolve) => (releaseLock = resolve));
     })
     .catch((error: unknown) => {

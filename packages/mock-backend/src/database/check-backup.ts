@@ -38,6 +38,19 @@ export async function checkBackup(bytes: Uint8Array): Promise<BackupSummary> {
   const copy = await openSqliteStore({ storage: 'memory', initialData: bytes, logger: { warn: () => {} } });
   try {
     copy.migrate(migrations);
+    // Otto's tables under Otto's names must also have Otto's columns.
+    try {
+      copy.all('SELECT id, full_name, phone, email, created_dt, modified_dt FROM customers LIMIT 1');
+      copy.all(
+        `SELECT id, customer_id, title, description, service_address, status, assignee, scheduled_start_dt,
+           scheduled_end_dt, price_cents, created_dt, modified_dt FROM jobs LIMIT 1`,
+      );
+    } catch (error) {
+      throw new StoreError(
+        'INVALID_DATABASE',
+        `This database was not made by Otto (its tables do not have Otto's columns: ${(error as Error).message}). Choose a backup that Otto saved.`,
+      );
+    }
     const count = (table: string) => copy.get<{ n: number }>(`SELECT count(*) AS n FROM ${table}`)?.n ?? 0;
     return { schemaVersion: info.userVersion, customers: count('customers'), jobs: count('jobs') };
   } finally {

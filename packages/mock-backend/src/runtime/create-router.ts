@@ -1,4 +1,4 @@
-import { apiBasePath, limits, matchRoute, totalCountHeader, type RouteDefinition } from '@otto/api-contract';
+import { apiBasePath, limits, matchRoute, totalCountHeader, type ApiIssue, type RouteDefinition } from '@otto/api-contract';
 import { StoreError, type Database } from '@otto/sqlite-store';
 import type { Logger } from '../logger';
 import { ApiError, toApiIssues } from './api-error';
@@ -46,7 +46,7 @@ export function createRouter({ handlers, db, now, logger }: RouterOptions): (req
         }
         body = shape.data;
       }
-      const filter = route.filterJson ? readFilter(url, route.filterJson, logger) : undefined;
+      const filter = route.filterJson ? readFilter(url, route, logger) : undefined;
       const params = route.params ? route.params.parse(match.params) : undefined;
       const run = () => handler.handle({ params, filter, body, db, now, logger } as never);
       // Writes run in a transaction so that a failure leaves nothing half done.
@@ -89,14 +89,19 @@ function tooLarge(): ApiError {
   );
 }
 
-function readFilter(url: URL, schema: NonNullable<RouteDefinition['filterJson']>, logger: Logger): unknown {
+function readFilter(url: URL, route: RouteDefinition, logger: Logger): unknown {
   const raw = url.searchParams.get('filterJson');
-  if (raw === null) return {};
+  if (raw === null || !route.filterJson) return {};
+  let issues: ApiIssue[] = [{ path: 'filterJson', message: 'filterJson must be a JSON object.' }];
   try {
-    const result = schema.safeParse(JSON.parse(raw));
+    const result = route.filterJson.safeParse(JSON.parse(raw));
     if (result.success) return result.data;
+    issues = toApiIssues(result.error.issues);
   } catch {
     // Not JSON: handled below like any other invalid value.
+  }
+  if (route.invalidFilter === 'error') {
+    throw new ApiError(400, 'INVALID_PARAMS', 'The filterJson parameter is not valid for this list.', issues);
   }
   // Spec section 5: an invalid filterJson is ignored and logged.
   logger.warn('Invalid filterJson param', raw.length > 200 ? `${raw.slice(0, 200)}…` : raw);

@@ -11,6 +11,7 @@ let starting: Promise<Started> | undefined;
 function startOnce(): Promise<Started> {
   starting ??= ensureBackend().then(
     (backend): Started => ({ ok: true, backend }),
+    // Kept for the page's life: React re-renders with this same promise; a reload tries again.
     (error: unknown): Started => ({ ok: false, message: error instanceof Error ? error.message : String(error) }),
   );
   return starting;
@@ -19,6 +20,8 @@ function startOnce(): Promise<Started> {
 /** The /biz area: waits for the in-browser backend, then shows navigation and the screen. */
 export default function BizLayout() {
   const started = use(startOnce());
+  // Bumped when a backup is restored: every screen below starts over with the restored data.
+  const [dataVersion, setDataVersion] = useState(0);
   return (
     <AppShell
       brand={
@@ -32,15 +35,23 @@ export default function BizLayout() {
             <NavLink to={paths.customers.list.href()}>Customers</NavLink>
             <NavLink to={paths.jobs.list.href()}>Jobs</NavLink>
           </NavList>
-          {started.ok && started.backend.status.role !== 'remote' && <DataMenu backend={started.backend} />}
+          {started.ok && started.backend.status.role !== 'remote' && <DataMenu backend={started.backend} onRestored={() => setDataVersion((v) => v + 1)} />}
         </>
       }
       banner={started.ok ? <StorageNotice backend={started.backend} /> : null}
     >
       {started.ok ? (
-        <Outlet />
+        <Outlet key={dataVersion} />
       ) : (
-        <Notice tone="error" title="Otto could not start its database">
+        <Notice
+          tone="error"
+          title="Otto could not start its database"
+          action={
+            <Button size="sm" onClick={() => window.location.reload()}>
+              Reload
+            </Button>
+          }
+        >
           {started.message} Reload the page to try again.
         </Notice>
       )}
@@ -48,14 +59,14 @@ export default function BizLayout() {
   );
 }
 
-function DataMenu({ backend }: { backend: BackendHandle }) {
+function DataMenu({ backend, onRestored }: { backend: BackendHandle; onRestored: () => void }) {
   const [open, setOpen] = useState(false);
   return (
     <div className="biz-nav-footer">
       <Button variant="ghost" size="sm" onClick={() => setOpen(true)}>
         Backup and export
       </Button>
-      {open && <DataDialog backend={backend} onClose={() => setOpen(false)} />}
+      {open && <DataDialog backend={backend} onClose={() => setOpen(false)} onRestored={onRestored} />}
     </div>
   );
 }

@@ -58,7 +58,7 @@ export function CustomerList() {
       )}
       {result.isPending ? (
         <p role="status">Loading customers…</p>
-      ) : (
+      ) : result.isError && !result.data ? null : (
         <>
           <Table
             caption={query ? `Customers matching “${query}”` : 'Customers, most recently changed first'}

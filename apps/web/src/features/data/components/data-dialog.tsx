@@ -9,7 +9,16 @@ import { customersCsv, jobsCsv } from '../export-csv';
 type Busy = { what: string; progress?: string } | null;
 
 /** Backup, restore and CSV export of everything Otto holds in this browser. */
-export function DataDialog({ backend, onClose }: { backend: BackendHandle; onClose: () => void }) {
+export function DataDialog({
+  backend,
+  onClose,
+  onRestored,
+}: {
+  backend: BackendHandle;
+  onClose: () => void;
+  /** Called once the data was replaced, so screens showing the old data start over. */
+  onRestored: () => void;
+}) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -50,8 +59,8 @@ export function DataDialog({ backend, onClose }: { backend: BackendHandle; onClo
     run('Checking and restoring the backup', async () => {
       setPending(null);
       await backend.restoreDatabase(new Uint8Array(await file.arrayBuffer()));
-      queryClient.clear();
-      await queryClient.invalidateQueries();
+      await queryClient.resetQueries();
+      onRestored();
       return `Restored “${file.name}”. Otto now shows the data from that backup.`;
     });
 

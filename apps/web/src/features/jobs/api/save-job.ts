@@ -1,4 +1,4 @@
-import { jobRoutes, type Job, type JobInput, type JobPatch } from '@otto/api-contract';
+import { jobRoutes, type Job, type JobInput } from '@otto/api-contract';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { jobKeys } from '../../../lib/query-keys';
@@ -18,12 +18,15 @@ export function useCreateJob() {
   });
 }
 
-/** Changes some fields of a job; the lists, counts and that job are refetched. */
+/**
+ * Saves every field of a job (PUT: safe to send again if the tab owning the database changes
+ * mid-save); the lists, counts and that job are refetched.
+ */
 export function useUpdateJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, patch }: { id: string; patch: JobPatch }) =>
-      (await callApi(jobRoutes.patch, { params: { id }, body: patch })).data,
+    mutationFn: async ({ id, fields }: { id: string; fields: JobInput }) =>
+      (await callApi(jobRoutes.update, { params: { id }, body: fields })).data,
     onSuccess: (job) => refresh(queryClient, job),
   });
 }

@@ -51,7 +51,8 @@ export function CustomerPicker({ value, onChange, error }: CustomerPickerProps) 
       setActive((i) => Math.max(i - 1, 0));
     } else if (event.key === 'Enter' && open) {
       event.preventDefault();
-      pick(active);
+      // The list may still show the results of what was typed before: never pick from those.
+      if (queryText === text && !results.isPlaceholderData && !results.isFetching) pick(active);
     } else if (event.key === 'Escape') {
       setOpen(false);
     }
@@ -62,6 +63,7 @@ export function CustomerPicker({ value, onChange, error }: CustomerPickerProps) 
     <div className="customer-picker">
       <TextField
         label="Customer"
+        data-field="customer_id"
         required
         role="combobox"
         aria-autocomplete="list"

@@ -2,7 +2,7 @@ import { jobInputSchema, jobStatusLabels, jobTransitions, type Job, type JobFiel
 import { Button, Notice, SelectField, TextAreaField, TextField } from '@otto/ui';
 import type { FormEvent } from 'react';
 import { useValidatedForm } from '../../../lib/use-validated-form';
-import { formatMoney, fromDateTimeLocal, parseMoney, toDateTimeLocal } from '../../../lib/format';
+import { fromDateTimeLocal, moneyInput, parseMoney, toDateTimeLocal } from '../../../lib/format';
 import { CustomerPicker, type PickedCustomer } from './customer-picker';
 
 interface Values {
@@ -28,7 +28,7 @@ export function jobFormValues(job?: Job, customer?: PickedCustomer | null): Valu
     assignee: job?.assignee ?? '',
     start: toDateTimeLocal(job?.scheduled_start_dt ?? null),
     end: toDateTimeLocal(job?.scheduled_end_dt ?? null),
-    price: job ? formatMoney(job.price_cents) : '',
+    price: job ? moneyInput(job.price_cents) : '',
   };
 }
 
@@ -74,12 +74,18 @@ export function JobForm({ initial, savedStatus, submitLabel, saving, onSubmit, o
   const { values, failure, change } = form;
   const errors = form.errors as Errors;
   const statuses: JobStatus[] = savedStatus ? [savedStatus, ...jobTransitions[savedStatus]] : ['quote', 'scheduled'];
-  const submit = (event: FormEvent) => form.submit(event, saving);
+  async function submit(event: FormEvent) {
+    await form.submit(event, saving);
+    // Take keyboard and screen-reader users to the first field that needs attention.
+    const first = Object.keys(validate(values).errors)[0];
+    if (first) document.querySelector<HTMLElement>(`.job-form [data-field="${first}"]`)?.focus();
+  }
 
   const field = (name: keyof Values & keyof Errors, label: string, extra: Record<string, unknown> = {}) => (
     <TextField
       label={label}
       name={name}
+      data-field={name}
       value={values[name] as string}
       error={errors[name]}
       onChange={(e) => change(name, e.target.value)}
@@ -100,18 +106,20 @@ export function JobForm({ initial, savedStatus, submitLabel, saving, onSubmit, o
         <SelectField
           label="Status"
           name="status"
+          data-field="status"
           value={values.status}
           error={errors.status}
           options={statuses.map((s) => ({ value: s, label: jobStatusLabels[s] }))}
           onChange={(e) => change('status', e.target.value as JobStatus)}
         />
         {field('assignee', 'Assigned to', { hint: 'Leave empty when nobody is assigned yet.' })}
-        <TextField label="Scheduled start" type="datetime-local" value={values.start} error={errors.scheduled_start_dt} onChange={(e) => change('start', e.target.value)} />
-        <TextField label="Scheduled end" type="datetime-local" value={values.end} error={errors.scheduled_end_dt} onChange={(e) => change('end', e.target.value)} />
-        <TextField label="Price" inputMode="decimal" value={values.price} error={errors.price_cents} placeholder="0.00" onChange={(e) => change('price', e.target.value)} />
+        <TextField label="Scheduled start" data-field="scheduled_start_dt" type="datetime-local" value={values.start} error={errors.scheduled_start_dt} onChange={(e) => change('start', e.target.value)} />
+        <TextField label="Scheduled end" data-field="scheduled_end_dt" type="datetime-local" value={values.end} error={errors.scheduled_end_dt} onChange={(e) => change('end', e.target.value)} />
+        <TextField label="Price" data-field="price_cents" inputMode="decimal" value={values.price} error={errors.price_cents} placeholder="0.00" onChange={(e) => change('price', e.target.value)} />
         {field('service_address', 'Service address', { className: 'otto-form-grid__full', autoComplete: 'street-address' })}
         <TextAreaField
           label="Description"
+          data-field="description"
           className="otto-form-grid__full"
           rows={4}
           value={values.description}

@@ -51,14 +51,20 @@ export function JobList() {
       )}
       {jobs.isPending ? (
         <p role="status">Loading jobs…</p>
-      ) : (
+      ) : jobs.isError && !jobs.data ? null : (
         <>
           <JobTable
             jobs={jobs.data?.data ?? []}
             caption="Jobs"
             loading={jobs.isPlaceholderData}
             emptyState={
-              query || status ? (
+              total > 0 && page > 1 ? (
+                <EmptyState
+                  title="This page is empty"
+                  description={`There are only ${formatCount(total, 'job')} here.`}
+                  action={<Button onClick={() => update({ page: null })}>Go to the first page</Button>}
+                />
+              ) : query || status ? (
                 <EmptyState
                   title="No jobs match"
                   description={`Nothing ${status ? `with the status ${jobStatusLabels[status]} ` : ''}${query ? `matches “${query}”` : 'yet'}.`}

@@ -63,14 +63,14 @@ export default function EditJobScreen() {
         }
       />
       <JobForm
-        key={`${j.id}-${j.modified_dt}`}
+        key={j.id}
         initial={jobFormValues(j)}
         savedStatus={j.status}
         submitLabel="Save changes"
         saving={update.isPending}
         onDirtyChange={setDirty}
         onSubmit={async (fields) => {
-          const saved = await update.mutateAsync({ id: j.id, patch: fields });
+          const saved = await update.mutateAsync({ id: j.id, fields });
           toast.show(`Job “${saved.title}” was saved (${jobStatusLabels[saved.status]}).`, { tone: 'success' });
         }}
       />
