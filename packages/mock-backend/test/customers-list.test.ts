@@ -1,6 +1,7 @@
 import { customerSchema, totalCountHeader } from '@otto/api-contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { maxRankedMatches } from '../src/customers/customer-repository';
 import { startApi, type TestApi } from './helpers';
 
 const customers = z.array(customerSchema);
@@ -67,6 +68,47 @@ describe('GET /api/customers', () => {
     expect(await names('grace@navy.mil')).toEqual(['Grace Hopper']);
     expect(await names('0103')).toEqual(['Bob Ada']);
     expect((await t.list({ queryText: 'ada' })).headers.get(totalCountHeader)).toBe('2');
+  });
+
+  it('lists a search matching more than maxRankedMatches customers newest first, paging without overlap', async () => {
+    t = await startApi({ seed: false });
+    const count = maxRankedMatches + 5;
+    t.api.store.transaction(() => {
+      for (let i = 1; i <= count; i++) {
+        t.api.store.run('INSERT INTO customers (full_name, phone, email, created_dt, modified_dt) VALUES (?, ?, ?, ?, ?)', [
+          `Common ${i}`,
+          `555 ${i}`,
+          `c${i}@example.com`,
+          i,
+          count - i,
+        ]);
+      }
+    });
+    const ids = async (offset: number) =>
+      customers.parse((await t.list({ queryText: 'common', limit: 10, offset })).json).map((c) => Number(c.id));
+    const res = await t.list({ queryText: 'common' });
+    expect(res.headers.get(totalCountHeader)).toBe(String(count));
+    expect(await ids(0)).toEqual([...Array(10).keys()].map((k) => count - k));
+    expect(await ids(count - 3)).toEqual([3, 2, 1]);
+    expect(await ids(count)).toEqual([]);
+  });
+
+  it('finds longer words by prefix whether or not the typed word is itself a word of the index', async () => {
+    t = await startApi({ seed: false });
+    await t.create({ full_name: 'Ann Smith', email: 'ann@gmail.com', phone: '555 0101' });
+    await t.create({ full_name: 'Bob Smithson', email: 'bob@gmailx.com', phone: '555 0102' });
+    await t.create({ full_name: 'Cy Jones', email: 'cy@mail.com', phone: '555 0103' });
+    const names = async (queryText: string) =>
+      customers
+        .parse((await t.list({ queryText })).json)
+        .map((c) => c.full_name)
+        .sort();
+    expect(await names('smith')).toEqual(['Ann Smith', 'Bob Smithson']);
+    expect(await names('gmail')).toEqual(['Ann Smith', 'Bob Smithson']);
+    expect(await names('jones')).toEqual(['Cy Jones']);
+    expect(await names('mail')).toEqual(['Cy Jones']);
+    expect((await t.call('PUT', '/api/customers/3', { full_name: 'Cy Jonesy', email: 'cy@mail.com', phone: '555 0103' })).status).toBe(200);
+    expect(await names('jones')).toEqual(['Cy Jonesy']);
   });
 
   it('lists everyone, newest modified first, when the search text is blank', async () => {

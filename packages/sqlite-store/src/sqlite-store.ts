@@ -261,6 +261,8 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
         db = undefined;
         info = undefined;
         usedPool.unlink(`/${name}`);
+        // The journal is kept between transactions (PERSIST, see configure): it goes with its database.
+        usedPool.unlink(`/${name}-journal`);
         usedPool.pauseVfs();
         pool = undefined;
         return;

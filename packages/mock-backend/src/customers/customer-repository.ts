@@ -22,28 +22,64 @@ export interface CustomerPage {
   total: number;
 }
 
-/** One page of customers: best full-text matches first when there is search text, else newest modified first. */
+/**
+ * Searches that match more customers than this are listed newest first instead of by rank: bm25
+ * scores every match (about 1 µs each in SQLite WASM: 35 ms for a word a third of 100 000 customers
+ * share), while newest first is read straight off the index in rowid order.
+ */
+export const maxRankedMatches = 1_000;
+
+/**
+ * One page of customers. With search text: best full-text matches first (bm25, then newest
+ * modified), or newest first when the text matches more than `maxRankedMatches` customers. Without:
+ * newest modified first.
+ */
 export function listCustomers(
   db: Database,
   { queryText, limit, offset }: { queryText: string; limit: number; offset: number },
 ): CustomerPage {
   if (queryText.trim() === '') {
     const total = db.get<{ n: number }>('SELECT count(*) AS n FROM customers')?.n ?? 0;
+    // The page's ids come from the covering index alone, so a deep offset skips index entries, not rows.
     const rows = db.all<CustomerRow>(
-      `SELECT ${columns} FROM customers c ORDER BY c.modified_dt DESC, c.id DESC LIMIT ? OFFSET ?`,
+      `SELECT ${columns} FROM customers c WHERE c.id IN (
+         SELECT id FROM customers ORDER BY modified_dt DESC, id DESC LIMIT ? OFFSET ?
+       ) ORDER BY c.modified_dt DESC, c.id DESC`,
       [limit, offset],
     );
     return { rows: rows.map(toCustomer), total };
   }
-  const match = toFtsQuery(queryText);
+  const match = toFtsQuery(queryText, (word) => isOnlyWordWithPrefix(db, word));
   if (match === null) return { rows: [], total: 0 };
   const total = db.get<{ n: number }>('SELECT count(*) AS n FROM customers_fts WHERE customers_fts MATCH ?', [match])?.n ?? 0;
+  if (total === 0 || offset >= total) return { rows: [], total };
+  const order = total <= maxRankedMatches ? 'f.rank, c.modified_dt DESC, c.id DESC' : 'f.rowid DESC';
   const rows = db.all<CustomerRow>(
     `SELECT ${columns} FROM customers_fts f JOIN customers c ON c.id = f.rowid
-     WHERE customers_fts MATCH ? ORDER BY f.rank, c.modified_dt DESC, c.id DESC LIMIT ? OFFSET ?`,
+     WHERE customers_fts MATCH ? ORDER BY ${order} LIMIT ? OFFSET ?`,
     [match, limit, offset],
   );
   return { rows: rows.map(toCustomer), total };
+}
+
+/**
+ * True when no longer word of the customer index starts with `word`, so that searching for the
+ * prefix `word*` and for the word itself find the same customers. The exact word is much cheaper
+ * for a word many customers share: FTS5 reads its one doclist instead of merging those of every
+ * word with that prefix (4.6 → 2.4 ms for a word of 33 000 out of 100 000 customers). Only for
+ * words the tokenizer keeps as they are typed (ASCII letters and digits): others are folded
+ * (zoë → zoe), so the index holds them under another spelling.
+ */
+function isOnlyWordWithPrefix(db: Database, word: string): boolean {
+  if (!/^[a-z0-9]+$/.test(word)) return false;
+  db.exec('CREATE VIRTUAL TABLE IF NOT EXISTS temp.customers_fts_vocab USING fts5vocab(main, customers_fts, row)');
+  // Every longer word starting with `word` sorts between these bounds; the lower one skips `word`
+  // itself, whose document count the vocabulary table would otherwise compute.
+  const longer = db.get('SELECT 1 AS found FROM temp.customers_fts_vocab WHERE term >= ? AND term < ? LIMIT 1', [
+    `${word}\u0001`,
+    `${word}\u{10FFFF}`,
+  ]);
+  return longer === undefined;
 }
 
 export function findCustomer(db: Database, id: number): Customer | undefined {

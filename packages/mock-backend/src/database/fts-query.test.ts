@@ -18,6 +18,10 @@ describe('toFtsQuery', () => {
     }
   });
 
+  it('searches a word as itself, without the prefix star, when told it is a whole word', () => {
+    expect(toFtsQuery('gmail smi', (word) => word === 'gmail')).toBe('"gmail" "smi"*');
+  });
+
   it('keeps FTS5 operators as plain words', () => {
     expect(toFtsQuery('AND OR NOT')).toBe('"and"* "or"* "not"*');
   });

@@ -5,18 +5,29 @@ const tokenPattern = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
 const maxTerms = 16;
 
 /**
+ * The words of what a person typed, as the tokenizer splits them (lowercased, NFC), at most 16;
+ * `null` when there is none.
+ * @example
+ * searchWords(`O'Brien acme-corp`); // ['o', 'brien', 'acme', 'corp']
+ */
+export function searchWords(text: string): string[] | null {
+  const terms = text.slice(0, limits.maxQueryTextLength).normalize('NFC').toLowerCase().match(tokenPattern);
+  if (!terms || terms.length === 0) return null;
+  return terms.slice(0, maxTerms);
+}
+
+/**
  * Turns what a person typed into a safe FTS5 MATCH expression: every word becomes a quoted prefix
  * term (`smi` finds Smith), all terms must match. Returns `null` when the text holds no word at
  * all (only punctuation, emoji…), in which case nothing can match. The result is always bound as
- * a parameter, never spliced into SQL.
+ * a parameter, never spliced into SQL. `isWholeWord` may say that a word's prefix search finds
+ * exactly that word (no longer word of the index starts with it); it is then searched as the word
+ * itself, which matches the same rows and is cheaper.
  * @example
  * toFtsQuery(`O'Brien acme-corp`); // '"o"* "brien"* "acme"* "corp"*'
  */
-export function toFtsQuery(text: string): string | null {
-  const terms = text.slice(0, limits.maxQueryTextLength).normalize('NFC').toLowerCase().match(tokenPattern);
-  if (!terms || terms.length === 0) return null;
-  return terms
-    .slice(0, maxTerms)
-    .map((term) => `"${term.replaceAll('"', '""')}"*`)
-    .join(' ');
+export function toFtsQuery(text: string, isWholeWord?: (word: string) => boolean): string | null {
+  const words = searchWords(text);
+  if (!words) return null;
+  return words.map((word) => `"${word.replaceAll('"', '""')}"${isWholeWord?.(word) ? '' : '*'}`).join(' ');
 }

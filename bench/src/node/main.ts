@@ -1,0 +1,93 @@
+// `pnpm bench`: builds the app and the bench pages, drives Debian's Chromium with playwright-core,
+// and writes bench/results/<date>.json and .md (also printed).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, openSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serveApp } from './app-server';
+import { freshProfile, launchOptions, launchProfile, removeProfile } from './chromium';
+import { currentLoad, describeMachine } from './machine';
+import { parseOptions } from './options';
+import { checkTargets, toMarkdown, type BenchResults } from './report';
+import { benchRequestPath } from './request-path';
+import { benchShipments } from './ships';
+import { benchStartup } from './startup';
+
+const benchDir = fileURLToPath(new URL('../../', import.meta.url));
+const appDir = fileURLToPath(new URL('../../../apps/web/', import.meta.url));
+const resultsDir = `${benchDir}results/`;
+
+function log(line: string): void {
+  console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
+}
+
+function viteBuild(cwd: string, label: string): void {
+  mkdirSync(resultsDir, { recursive: true });
+  const logFile = `${resultsDir}.build-${label}.log`;
+  log(`building ${label} (vite build; log in ${logFile.replace(benchDir, 'bench/')})…`);
+  const out = openSync(logFile, 'w');
+  // Vite's module runner (which runs this file) sets NODE_ENV=development in this process; a build
+  // inheriting it would bundle React's development build.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const result = spawnSync('pnpm', ['exec', 'vite', 'build'], { cwd, env, stdio: ['ignore', out, out] });
+  if (result.status !== 0) throw new Error(`vite build of ${label} failed (exit ${result.status}); see ${logFile}.`);
+}
+
+export async function main(argv: readonly string[]): Promise<void> {
+  const options = parseOptions(argv);
+  const started = Date.now();
+  if (!options.skipBuild) {
+    if (options.parts.has('startup') || options.parts.has('ships')) viteBuild(appDir, 'app');
+    if (options.parts.has('path')) viteBuild(benchDir, 'bench');
+  }
+
+  const probe = await chromium.launch(launchOptions);
+  const machine = describeMachine(probe.version());
+  await probe.close();
+  log(`${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}, Chromium ${machine.chromium}`);
+  if (machine.load.start > machine.cores * 0.75) {
+    log(`warning: the load average is ${machine.load.start} on ${machine.cores} cores: other work competes for the CPU, so figures will be noisy.`);
+  }
+
+  const partial: Omit<BenchResults, 'targets'> = { machine, quick: options.quick, durationSeconds: 0 };
+
+  if (options.parts.has('path')) {
+    const profile = freshProfile();
+    const context = await launchProfile(profile);
+    try {
+      partial.requestPath = await benchRequestPath(context, `${benchDir}dist`, options.sizes, options.quick, log, options.pragmas);
+    } finally {
+      await context.close();
+      removeProfile(profile);
+    }
+  }
+
+  if (options.parts.has('startup') || options.parts.has('ships')) {
+    const app = await serveApp(appDir);
+    try {
+      if (options.parts.has('ships')) {
+        log('what ships: recording the landing page and /biz/customers…');
+        partial.ships = await benchShipments(app, `${appDir}dist`);
+      }
+      if (options.parts.has('startup')) {
+        const runs = options.quick ? { first: 2, repeat: 3, restart: 1 } : { first: 7, repeat: 15, restart: 5 };
+        log(`start-up: ${runs.first} first visits, each in a fresh profile…`);
+        partial.startup = await benchStartup(app.origin, runs, log);
+      }
+    } finally {
+      await app.close();
+    }
+  }
+
+  partial.durationSeconds = (Date.now() - started) / 1000;
+  machine.load.end = currentLoad();
+  const results: BenchResults = { ...partial, targets: checkTargets(partial) };
+  // Only a full run is the record; a quick or partial one is kept beside it (and not committed).
+  const full = !options.quick && options.parts.size === 3 && !options.pragmas && options.sizes.join() === '500,10000,100000';
+  const date = `${machine.date.slice(0, 10)}${options.quick ? '-quick' : full ? '' : '-partial'}`;
+  const markdown = toMarkdown(results);
+  writeFileSync(`${resultsDir}${date}.json`, `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(`${resultsDir}${date}.md`, `${markdown}\n`);
+  console.log(`\n${markdown}`);
+  log(`wrote bench/results/${date}.json and bench/results/${date}.md`);
+}

@@ -1,0 +1,198 @@
+import type { CustomerOp } from '../shared/ops';
+import type { Machine } from './machine';
+import type { RequestPathResult, SizeResult } from './request-path';
+import type { RouteShipment } from './ships';
+import type { StartupResult } from './startup';
+import type { Summary } from './stats';
+
+export interface BenchResults {
+  machine: Machine;
+  /** How the run was made: quick runs are for trying the bench, not for the record. */
+  quick: boolean;
+  durationSeconds: number;
+  requestPath?: RequestPathResult;
+  startup?: StartupResult;
+  ships?: RouteShipment[];
+  targets: TargetCheck[];
+}
+
+export interface TargetCheck {
+  target: string;
+  measured: string;
+  met: boolean | null;
+}
+
+const listOps: CustomerOp[] = ['list-first', 'list-deep', 'search-common', 'search-rare', 'search-prefix'];
+const searchOps: CustomerOp[] = ['search-common', 'search-rare', 'search-prefix'];
+
+const ms = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? '–' : v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : v.toFixed(0));
+const pair = (s: Summary | undefined) => (s ? `${ms(s.median)} / ${ms(s.p95)}` : '–');
+const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined || b === 0 ? '–' : `${(a / b).toFixed(1)}x`);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Checks every target of issue 6 against the figures (null: not measured in this run). */
+export function checkTargets(results: Omit<BenchResults, 'targets'>): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  const rp = results.requestPath;
+  const big = rp?.sizes.find((s) => s.n === 100_000);
+  if (big && rp) {
+    const worst = listOps.map((op) => ({ op, p95: big.path[op]?.p95 ?? Number.NaN }));
+    const slowest = worst.reduce((a, b) => (b.p95 > a.p95 ? b : a));
+    checks.push({
+      target: 'List and search through the whole path at 100 000 customers: p95 under 10 ms',
+      measured: `worst p95 ${ms(slowest.p95)} ms (${slowest.op}); ${worst.map((w) => `${w.op} ${ms(w.p95)}`).join(', ')}`,
+      met: worst.every((w) => w.p95 < 10),
+    });
+    const floorRatios = listOps.map((op) => ({ op, r: (big.path[op]?.p95 ?? Number.NaN) / (big.floor[op]?.p95 ?? Number.NaN) }));
+    checks.push({
+      target: "… and under 1.5x the path's own floor (p95 / floor p95)",
+      measured: floorRatios.map((f) => `${f.op} ${f.r.toFixed(1)}x`).join(', ') + ` (floor p95 ${ms(big.floor['list-first']?.p95)} ms)`,
+      met: floorRatios.every((f) => f.r < 1.5),
+    });
+    const update = big.direct.update;
+    checks.push({
+      target: 'An update at 100 000 customers: under 2 ms inside the worker (median)',
+      measured: `median ${ms(update?.median)} ms, p95 ${ms(update?.p95)} ms`,
+      met: update ? update.median < 2 : null,
+    });
+    const peerRatios = searchOps.map((op) => ({ op, r: (big.peer[op]?.median ?? Number.NaN) / (big.path[op]?.median ?? Number.NaN) }));
+    checks.push({
+      target: 'At 100 000 customers, search at least 10x faster than MSW + array (medians, whole path)',
+      measured: peerRatios.map((p) => `${p.op} ${p.r.toFixed(1)}x`).join(', '),
+      met: peerRatios.every((p) => p.r >= 10),
+    });
+  }
+  const st = results.startup;
+  if (st) {
+    checks.push({
+      target: 'Repeat visit to the first customer row: under 500 ms (median)',
+      measured: `median ${ms(st.repeatVisit.median)} ms, p95 ${ms(st.repeatVisit.p95)} ms (after a browser restart: ${ms(st.repeatAfterRestart.median)} ms)`,
+      met: st.repeatVisit.median < 500,
+    });
+    checks.push({
+      target: 'First visit to the first customer row: under 1.5 s (median)',
+      measured: `median ${ms(st.firstVisit.median)} ms, p95 ${ms(st.firstVisit.p95)} ms`,
+      met: st.firstVisit.median < 1500,
+    });
+  }
+  const landing = results.ships?.find((s) => s.route === '/');
+  if (landing) {
+    checks.push({
+      target: 'The landing page loads no SQLite and under 80 KB of gzipped JavaScript',
+      measured: `${landing.loadsSqlite ? 'loads SQLite' : 'no SQLite'}; JS ${kb(landing.js.gzip)} gzip (${kb(landing.js.raw)} raw)`,
+      met: !landing.loadsSqlite && landing.js.gzip < 80 * 1024,
+    });
+  }
+  return checks;
+}
+
+function sizeTable(size: SizeResult): string[] {
+  const lines = [
+    `#### ${size.n.toLocaleString('en')} customers`,
+    '',
+    `Iterations per operation: ${size.iterations.iterations} (after ${size.iterations.warmup} warm-up), MSW peer ${size.iterations.peer}. ` +
+      `Search words: common \`${size.terms.common}\` (${size.matches.common} matches), rare \`${size.terms.rare}\` (${size.matches.rare}), ` +
+      `prefix \`${size.terms.prefix}\` (${size.matches.prefix}). Storage: ${size.storage}, SQLite ${size.sqliteVersion}.`,
+    '',
+    '| operation | whole path | tab → DB worker | in the DB worker | floor | path ÷ worker | path ÷ floor (p95) | MSW + array | MSW ÷ Otto |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const op of Object.keys(size.path) as CustomerOp[]) {
+    const path = size.path[op];
+    const peer = size.peer[op];
+    lines.push(
+      `| ${op} | ${pair(path)} | ${pair(size.tabToWorker[op])} | ${pair(size.direct[op])} | ${pair(size.floor[op])} | ${ratio(path?.median, size.direct[op]?.median)} | ${ratio(path?.p95, size.floor[op]?.p95)} | ${pair(peer)} | ${peer ? ratio(peer.median, path?.median) : '–'} |`,
+    );
+  }
+  lines.push('');
+  return lines;
+}
+
+/** The readable summary: printed at the end of the run and saved beside the JSON. */
+export function toMarkdown(results: BenchResults): string {
+  const m = results.machine;
+  const lines = [
+    `# Otto benchmark, ${m.date.slice(0, 10)}`,
+    '',
+    `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB; ${m.os}; Node ${m.node}; Chromium ${m.chromium}. ` +
+      `Run took ${Math.round(results.durationSeconds)} s${results.quick ? ' (--quick: too few iterations for the record)' : ''}; ` +
+      `load average ${m.load.start} when it started${m.load.start > m.cores * 0.75 ? ' (other work competed for the CPU: figures are noisy)' : ''}.`,
+    '',
+    'Times in milliseconds, as `median / p95`.',
+    '',
+    '## Targets',
+    '',
+    '| target | measured | met |',
+    '| --- | --- | --- |',
+    ...results.targets.map((t) => `| ${t.target} | ${t.measured} | ${t.met === null ? '–' : t.met ? 'yes' : '**no**'} |`),
+    '',
+  ];
+  const rp = results.requestPath;
+  if (rp) {
+    lines.push(
+      '## Request path',
+      '',
+      'Whole path: `fetch(\'/api/…\')` in the page → otto-sw.js → the tab relay → the DB worker → `api.fetch`, body read with `res.json()`. ' +
+        'Tab → DB worker: the same requests with `backend.fetch` in the page, which skips the service worker (serialize, postMessage to the DB worker and back). ' +
+        'In the DB worker: `api.fetch(new Request(…))` and `res.json()` inside the worker, no relay. ' +
+        'Whole path, tab → DB worker and floor run in 4 interleaved rounds. ' +
+        'Floor: the same page loop against a service worker that reads the request body and answers a constant 10-customer response. ' +
+        'MSW + array: MSW 2 in the page, filter/sort/slice over a plain array of the same customers. ' +
+        `Timer resolution: ${rp.crossOriginIsolated ? '5 µs (cross-origin isolated bench pages)' : '100 µs'}.`,
+      '',
+    );
+    for (const size of rp.sizes) lines.push(...sizeTable(size));
+    const largest = rp.sizes.at(-1);
+    if (largest) {
+      lines.push(`### Query plans (${largest.n.toLocaleString('en')} customers)`, '', '| statement | EXPLAIN QUERY PLAN |', '| --- | --- |');
+      for (const plan of largest.plans) lines.push(`| ${plan.label} | ${plan.plan.join('; ')} |`);
+      lines.push('');
+    }
+    lines.push('### Seeding (inside the worker, OPFS)', '', '| customers | runs | open | migrate + seed | total |', '| --- | --- | --- | --- | --- |');
+    for (const size of rp.sizes) {
+      lines.push(`| ${size.n.toLocaleString('en')} | ${size.seeds.runs} | ${pair(size.seeds.open)} | ${pair(size.seeds.migrateAndSeed)} | ${pair(size.seeds.total)} |`);
+    }
+    lines.push('', 'Seeding generates each customer with faker, then inserts it (one transaction, full-text trigger included).');
+    for (const size of rp.sizes) {
+      if (size.bulkLoad) {
+        lines.push(
+          `Bulk load without faker: ${size.bulkLoad.rows.toLocaleString('en')} ready-made customers inserted in one transaction in ${ms(size.bulkLoad.ms)} ms (one run).`,
+        );
+      }
+    }
+    lines.push('');
+  }
+  const st = results.startup;
+  if (st) {
+    lines.push(
+      '## Start-up (production build, `vite preview`)',
+      '',
+      'From navigation to the first customer row of /biz/customers in the DOM.',
+      '',
+      '| visit | runs | median / p95 |',
+      '| --- | --- | --- |',
+      `| first visit (fresh profile: install, migrate, seed 500 with jobs) | ${st.firstVisit.runs} | ${pair(st.firstVisit)} |`,
+      `| repeat visit (new tab, same profile) | ${st.repeatVisit.runs} | ${pair(st.repeatVisit)} |`,
+      `| repeat visit after a browser restart | ${st.repeatAfterRestart.runs} | ${pair(st.repeatAfterRestart)} |`,
+      '',
+      '| milestone (ms from navigation) | first visit | repeat visit |',
+      '| --- | --- | --- |',
+      ...Object.keys(st.firstVisitMilestones).map(
+        (key) => `| ${key} | ${pair(st.firstVisitMilestones[key])} | ${pair(st.repeatVisitMilestones[key])} |`,
+      ),
+      '',
+    );
+  }
+  if (results.ships) {
+    lines.push('## What ships (first visit, fresh profile)', '', '| route | JS raw | JS gzip | wasm raw | wasm gzip | SQLite |', '| --- | --- | --- | --- | --- | --- |');
+    for (const s of results.ships) {
+      lines.push(`| ${s.route} | ${kb(s.js.raw)} | ${kb(s.js.gzip)} | ${kb(s.wasm.raw)} | ${kb(s.wasm.gzip)} | ${s.loadsSqlite ? 'yes' : 'no'} |`);
+    }
+    lines.push('');
+    for (const s of results.ships) {
+      lines.push(`Files of ${s.route} (JS and wasm): ` + s.files.filter((f) => f.kind === 'js' || f.kind === 'wasm').map((f) => `\`${f.path.replace('/assets/', '')}\` ${kb(f.gzip)}${f.seenBy === 'server' ? '*' : ''}`).join(', ') + '.', '');
+    }
+    lines.push('Sizes gzipped at level 6; * fetched by a service worker, not reported by Chromium to the page (counted from the server log).', '');
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,51 @@
+import type { LoopPlan, Samples, SearchTerms } from './ops';
+
+/** What the Node runner asks the direct page (and its worker) to do for one database size. */
+export interface DirectRun {
+  n: number;
+  fakerSeed: number;
+  /** The clock value seeding uses (epoch ms), so that every page seeds the same customers. */
+  seedNow: number;
+  /** How many times to seed the database from empty; the last one is kept for the loops. */
+  seedRuns: number;
+  plan: Omit<LoopPlan, 'ctx'>;
+  /** Fixed words; the rare word is picked from the data when absent. */
+  terms: Omit<SearchTerms, 'rare'> & { rare?: string };
+  /** Also time inserting `n` ready-made customers (no faker) in one transaction, on a scratch file. */
+  bulkLoad?: boolean;
+  /** SQL run on the database before the loops (experiments: `--pragmas="PRAGMA cache_size = -32000"`). */
+  pragmas?: string;
+}
+
+/** How long one seeding took, split in its parts (milliseconds). */
+export interface SeedTiming {
+  /** Loading SQLite WASM (first run only) and opening the OPFS database. */
+  open: number;
+  /** createMockApi on the empty database: migrations and seeding in one transaction. */
+  migrateAndSeed: number;
+  total: number;
+}
+
+/** A statement's query plan, for the record. */
+export interface QueryPlan {
+  label: string;
+  sql: string;
+  plan: string[];
+}
+
+export interface DirectResult {
+  storage: string;
+  sqliteVersion: string;
+  seeds: SeedTiming[];
+  terms: SearchTerms;
+  /** How many customers each search word matches. */
+  matches: Record<keyof SearchTerms, number>;
+  samples: Samples;
+  /** Inserting n ready-made customers in one transaction (indexes and full-text triggers included). */
+  bulkLoad?: { rows: number; ms: number };
+  plans: QueryPlan[];
+  crossOriginIsolated: boolean;
+}
+
+export type DirectWorkerMessage = { type: 'run'; run: DirectRun };
+export type DirectWorkerReply = { type: 'done'; result: DirectResult } | { type: 'failed'; message: string };

@@ -1,0 +1,167 @@
+// The "inside the DB worker" figure: the same mock backend (createMockApi on an OPFS store, as
+// serveMockApiInWorker opens it) answering api.fetch(Request) in a loop, with no relay at all.
+// It also seeds the database the path page then serves, and times the seeding.
+import { createMockApi, toFtsQuery, type MockApi } from '@otto/mock-backend';
+import { createSqliteStore, type SqliteStore } from '@otto/sqlite-store';
+import type { DirectResult, DirectRun, DirectWorkerMessage, DirectWorkerReply, QueryPlan, SeedTiming } from '../shared/messages';
+import { runLoops, type SearchTerms } from '../shared/ops';
+
+interface WorkerSelf {
+  postMessage(message: DirectWorkerReply): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<DirectWorkerMessage>) => void): void;
+  crossOriginIsolated: boolean;
+  location: Location;
+}
+declare const self: WorkerSelf;
+
+const quiet = { debug() {}, info() {}, warn: console.warn, error: console.error };
+// The same file serveMockApiInWorker opens by default, so the path page finds these customers.
+const storeOptions = { storage: 'opfs', filename: 'otto.sqlite3', opfsDirectory: '.otto', logger: quiet } as const;
+
+async function seedOnce(run: DirectRun, filename: string): Promise<{ api: MockApi; store: SqliteStore; timing: SeedTiming }> {
+  const started = performance.now();
+  const store = createSqliteStore({ ...storeOptions, filename });
+  const info = await store.open();
+  const opened = performance.now();
+  if (info.mode !== 'opfs') throw new Error(`The bench database is not on OPFS (${info.mode}: ${info.fallbackReason ?? 'no reason given'}).`);
+  let seeding = true;
+  const api = await createMockApi({
+    store,
+    logger: quiet,
+    seed: { count: run.n, jobs: false, fakerSeed: run.fakerSeed },
+    now: () => (seeding ? run.seedNow : Date.now()),
+  });
+  seeding = false;
+  const done = performance.now();
+  if (api.info.seeded.customers !== run.n) {
+    throw new Error(`Expected an empty database to seed ${run.n} customers; seeded ${api.info.seeded.customers}.`);
+  }
+  return { api, store, timing: { open: opened - started, migrateAndSeed: done - opened, total: done - started } };
+}
+
+function count(store: SqliteStore, text: string): number {
+  const match = toFtsQuery(text);
+  return store.get<{ n: number }>('SELECT count(*) AS n FROM customers_fts WHERE customers_fts MATCH ?', [match])?.n ?? 0;
+}
+
+/** A word of the data that few customers have: the rarest words (a name with digits, from an email address, mostly). */
+function pickRareWord(store: SqliteStore): string {
+  store.exec('CREATE VIRTUAL TABLE IF NOT EXISTS temp.bench_vocab USING fts5vocab(main, customers_fts, row)');
+  const candidates = store.all<{ term: string }>(
+    `SELECT term FROM temp.bench_vocab
+     WHERE length(term) >= 6 AND term GLOB '[a-z][a-z][a-z][a-z]*'
+       AND doc = (SELECT min(doc) FROM temp.bench_vocab WHERE length(term) >= 6 AND term GLOB '[a-z][a-z][a-z][a-z]*')
+     ORDER BY term`,
+  );
+  const chosen = candidates[Math.floor(candidates.length / 2)]?.term;
+  if (!chosen) throw new Error('No rare word found in the data.');
+  return chosen;
+}
+
+function queryPlans(store: SqliteStore, terms: SearchTerms, n: number): QueryPlan[] {
+  const columns = 'c.id, c.full_name, c.phone, c.email, c.created_dt, c.modified_dt';
+  // The statements of customer-repository.ts, for the record.
+  const statements: Omit<QueryPlan, 'plan'>[] = [
+    { label: 'list count', sql: 'SELECT count(*) AS n FROM customers' },
+    {
+      label: 'list page (last page)',
+      sql: `SELECT ${columns} FROM customers c WHERE c.id IN (SELECT id FROM customers ORDER BY modified_dt DESC, id DESC LIMIT 10 OFFSET ${n - 10}) ORDER BY c.modified_dt DESC, c.id DESC`,
+    },
+    { label: 'search count', sql: `SELECT count(*) AS n FROM customers_fts WHERE customers_fts MATCH ?` },
+    {
+      label: 'search page, ranked (1 000 matches or fewer)',
+      sql: `SELECT ${columns} FROM customers_fts f JOIN customers c ON c.id = f.rowid WHERE customers_fts MATCH ? ORDER BY f.rank, c.modified_dt DESC, c.id DESC LIMIT 10 OFFSET 0`,
+    },
+    {
+      label: 'search page, newest first (more than 1 000 matches)',
+      sql: `SELECT ${columns} FROM customers_fts f JOIN customers c ON c.id = f.rowid WHERE customers_fts MATCH ? ORDER BY f.rowid DESC LIMIT 10 OFFSET 0`,
+    },
+    { label: 'update', sql: 'UPDATE customers SET full_name = ?, email = ?, phone = ?, modified_dt = ? WHERE id = ?' },
+  ];
+  return statements.map(({ label, sql }) => {
+    const params = sql.includes('MATCH') ? [toFtsQuery(terms.common)] : sql.startsWith('UPDATE') ? ['a', 'b', 'c', 1, 1] : [];
+    const rows = store.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, params);
+    return { label, sql, plan: rows.map((r) => r.detail) };
+  });
+}
+
+async function run(config: DirectRun): Promise<DirectResult> {
+  if (config.seedRuns < 1) throw new Error('seedRuns must be at least 1.');
+  // Repeated seedings go to a scratch file (same sahpool: one per thread), each deleted after; the
+  // last one seeds the database the loops and the path page use, which has seen nothing else.
+  const seeds: SeedTiming[] = [];
+  for (let k = 1; k < config.seedRuns; k++) {
+    const scratch = await seedOnce(config, 'bench-seed.sqlite3');
+    seeds.push(scratch.timing);
+    await scratch.api.close();
+    await scratch.store.deleteDatabase();
+  }
+  const { api, store, timing } = await seedOnce(config, storeOptions.filename);
+  seeds.push(timing);
+  if (config.pragmas) store.exec(config.pragmas);
+
+  const terms: SearchTerms = { ...config.terms, rare: config.terms.rare ?? pickRareWord(store) };
+  const matches = { common: count(store, terms.common), rare: count(store, terms.rare), prefix: count(store, terms.prefix) };
+  const plans = queryPlans(store, terms, config.n);
+
+  const origin = self.location.origin;
+  const samples = await runLoops({ ...config.plan, ctx: { n: config.n, terms } }, async (request) => {
+    const response = await api.fetch(
+      new Request(origin + request.path, {
+        method: request.method,
+        ...(request.body ? { body: request.body, headers: { 'content-type': 'application/json' } } : {}),
+      }),
+    );
+    await response.json();
+    return response;
+  });
+
+  const { info } = api;
+  await api.close();
+  await store.close();
+  const bulkLoad = config.bulkLoad ? await timeBulkLoad(config.n) : undefined;
+  return {
+    ...(bulkLoad ? { bulkLoad } : {}),
+    storage: info.mode,
+    sqliteVersion: info.sqliteVersion,
+    seeds,
+    terms,
+    matches,
+    samples,
+    plans,
+    crossOriginIsolated: self.crossOriginIsolated,
+  };
+}
+
+/** Inserts n customers made up without faker, in one transaction, into a fresh scratch database. */
+async function timeBulkLoad(n: number): Promise<{ rows: number; ms: number }> {
+  const store = createSqliteStore({ ...storeOptions, filename: 'bench-bulk.sqlite3' });
+  await store.open();
+  const api = await createMockApi({ store, logger: quiet, seed: false });
+  const now = Date.now();
+  const rows = Array.from({ length: n }, (_, i) => [
+    `Customer${i} Family${i % 997}`,
+    `555-${String(i).padStart(7, '0')}`,
+    `customer${i}.family${i % 997}@example.com`,
+    now - i,
+    now - i,
+  ]);
+  const started = performance.now();
+  store.transaction(() => {
+    for (const row of rows) {
+      store.run('INSERT INTO customers (full_name, phone, email, created_dt, modified_dt) VALUES (?, ?, ?, ?, ?)', row);
+    }
+  });
+  const ms = performance.now() - started;
+  await api.close();
+  await store.deleteDatabase();
+  return { rows: n, ms };
+}
+
+self.addEventListener('message', (event) => {
+  if (event.data?.type !== 'run') return;
+  run(event.data.run).then(
+    (result) => self.postMessage({ type: 'done', result }),
+    (error: unknown) => self.postMessage({ type: 'failed', message: error instanceof Error ? `${error.message}\n${error.stack}` : String(error) }),
+  );
+});
