@@ -107,6 +107,11 @@ async function relayRequest(event: SwFetchEvent): Promise<Response> {
   } catch {
     return relayErrorResponse(503, 'SERVICE_UNAVAILABLE', `Otto could not read the request ${method} ${path}.`);
   }
+  // Fast path: the tab that asked is alive (it just made this request) and its port is known.
+  const known = event.clientId ? relays.get(event.clientId) : undefined;
+  const knownRelay = known && (await known);
+  if (knownRelay) return send(knownRelay, event.clientId, request, `${method} ${path}`);
+
   const giveUpAt = Date.now() + findTabBudgetMs;
   for (const client of await candidateClients(event)) {
     if (Date.now() > giveUpAt) break;
