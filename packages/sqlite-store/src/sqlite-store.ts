@@ -1,4 +1,4 @@
-import { StoreError, codeForSqliteError } from './store-error';
+import { StoreError, codeForSqliteError, notInitialized, runSql } from './store-error';
 import { runTransaction, type TransactionDepth } from './transaction';
 import { runMigrations } from './migrate';
 import { isBusyError, loadSqlite, opfsAvailable, type Sqlite3 } from './sqlite-module';
@@ -66,20 +66,12 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
   const statements = new Map<string, OoStmt>();
 
   function requireDb(): OoDb {
-    if (!db) throw new StoreError('NOT_INITIALIZED', 'Driver not initialized: call open() before using the store.');
+    if (!db) throw notInitialized();
     return db;
   }
 
   function wrap<T>(sql: string, fn: () => T): T {
-    try {
-      return fn();
-    } catch (error) {
-      if (error instanceof StoreError) throw error;
-      const message = error instanceof Error ? error.message : String(error);
-      throw new StoreError(codeForSqliteError(error), `SQL failed: ${message} (in: ${sql.slice(0, 120)})`, {
-        cause: error,
-      });
-    }
+    return runSql(sql, fn, codeForSqliteError);
   }
 
   function statement(sql: string): OoStmt {

@@ -41,3 +41,24 @@ export function codeForSqliteError(error: unknown): StoreErrorCode {
   if (primary === 11 || primary === 26) return 'INVALID_DATABASE'; // SQLITE_CORRUPT, SQLITE_NOTADB
   return 'QUERY_FAILED';
 }
+
+/**
+ * Runs one driver call, turning what the driver throws into a StoreError with a code (from
+ * `codeFor`) and the statement it was running.
+ * @example
+ * const rows = runSql(sql, () => stmt.all(), codeForSqliteError);
+ */
+export function runSql<T>(sql: string, fn: () => T, codeFor: (error: unknown) => StoreErrorCode): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof StoreError) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    throw new StoreError(codeFor(error), `SQL failed: ${message} (in: ${sql.slice(0, 120)})`, { cause: error });
+  }
+}
+
+/** The error for a store used before `open()` or after `close()`. */
+export function notInitialized(): StoreError {
+  return new StoreError('NOT_INITIALIZED', 'Driver not initialized: call open() before using the store.');
+}

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { runMigrations } from '../migrate';
-import { StoreError, type StoreErrorCode } from '../store-error';
+import { StoreError, notInitialized, runSql, type StoreErrorCode } from '../store-error';
 import { runTransaction, type TransactionDepth } from '../transaction';
 import type { BindParams, Migration, MigrationResult, RunResult, SqliteStore, SqlValue, StoreInfo } from '../types';
 
@@ -48,18 +48,12 @@ export function createNodeSqliteStore(options: NodeSqliteStoreOptions): SqliteSt
   const statements = new Map<string, Statement>();
 
   function requireDb(): Connection {
-    if (!db) throw new StoreError('NOT_INITIALIZED', 'Driver not initialized: call open() before using the store.');
+    if (!db) throw notInitialized();
     return db;
   }
 
   function wrap<T>(sql: string, fn: () => T): T {
-    try {
-      return fn();
-    } catch (error) {
-      if (error instanceof StoreError) throw error;
-      const message = error instanceof Error ? error.message : String(error);
-      throw new StoreError(codeForNativeError(error), `SQL failed: ${message} (in: ${sql.slice(0, 120)})`, { cause: error });
-    }
+    return runSql(sql, fn, codeForNativeError);
   }
 
   function statement(sql: string): Statement {
