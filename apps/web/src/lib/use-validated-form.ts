@@ -35,14 +35,21 @@ export function useValidatedForm<Values, Input>(options: ValidatedFormOptions<Va
     if (submitted) setErrors(validate(next).errors);
   }
 
-  async function submit(event: FormEvent, saving: boolean) {
+  /** Takes keyboard and screen-reader users to the first field (marked `data-field`) that needs attention. */
+  function focusFirst(form: HTMLFormElement, found: Record<string, string>) {
+    const first = Object.keys(found)[0];
+    if (first) form.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>, saving: boolean) {
     event.preventDefault();
+    const formElement = event.currentTarget;
     if (saving) return;
     setSubmitted(true);
     setFailure(undefined);
     const { input, errors: found } = validate(values);
     setErrors(found);
-    if (input === undefined) return;
+    if (input === undefined) return focusFirst(formElement, found);
     try {
       await onSubmit(input);
       const after = options.savedValues?.(input, values) ?? values;
@@ -59,6 +66,7 @@ export function useValidatedForm<Values, Input>(options: ValidatedFormOptions<Va
         const issues = error.fieldIssues();
         if (Object.keys(issues).length > 0) setErrors(issues);
         setFailure(error.message);
+        focusFirst(formElement, issues);
       } else {
         setFailure(options.fallbackFailure);
       }

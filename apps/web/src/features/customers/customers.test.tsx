@@ -53,6 +53,7 @@ describe('customer screens', () => {
     expect(screen.getByLabelText(/Email/).getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Enter an email address like name@example.com.')).toBeTruthy();
     expect(screen.getByText('Enter the phone number.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(/Email/));
     expect(requests.filter((r) => r.startsWith('POST'))).toEqual([]);
   });
 

@@ -41,11 +41,7 @@ export function CustomerForm({ initial = empty, submitLabel, saving, onSubmit, o
   const { values, failure, change } = form;
   const errors = form.errors as Errors;
 
-  async function submit(event: FormEvent) {
-    await form.submit(event, saving);
-    const first = Object.keys(validate(values).errors)[0];
-    if (first) document.getElementById(`customer-${first}`)?.focus();
-  }
+  const submit = (event: FormEvent<HTMLFormElement>) => form.submit(event, saving);
 
   return (
     <form className="otto-stack customer-form" noValidate onSubmit={submit} aria-busy={saving}>
@@ -56,6 +52,7 @@ export function CustomerForm({ initial = empty, submitLabel, saving, onSubmit, o
       )}
       <TextField
         id="customer-full_name"
+        data-field="full_name"
         label="Full name"
         name="full_name"
         autoComplete="name"
@@ -66,6 +63,7 @@ export function CustomerForm({ initial = empty, submitLabel, saving, onSubmit, o
       />
       <TextField
         id="customer-email"
+        data-field="email"
         label="Email"
         name="email"
         type="email"
@@ -77,6 +75,7 @@ export function CustomerForm({ initial = empty, submitLabel, saving, onSubmit, o
       />
       <TextField
         id="customer-phone"
+        data-field="phone"
         label="Phone"
         name="phone"
         type="tel"

@@ -1,9 +1,10 @@
 import { limits, type Customer } from '@otto/api-contract';
-import { Button, EmptyState, Notice, Pagination, SearchBox, Table, buttonClassName, type TableColumn } from '@otto/ui';
+import { Button, EmptyState, Pagination, SearchBox, Table, buttonClassName, type TableColumn } from '@otto/ui';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { formatCount, formatDateTime } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { LoadErrorNotice } from '../../../lib/load-error-notice';
 import { useListSearchParams } from '../../../lib/use-list-search-params';
 import { useSearchText } from '../../../lib/use-search-text';
 import { useCustomers } from '../api/get-customers';
@@ -44,17 +45,7 @@ export function CustomerList() {
         busy={result.isFetching || pending}
       />
       {result.isError && (
-        <Notice
-          tone="error"
-          title="Customers could not be loaded"
-          action={
-            <Button size="sm" onClick={() => void result.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {result.error.message}
-        </Notice>
+        <LoadErrorNotice title="Customers could not be loaded" error={result.error} onRetry={() => void result.refetch()} />
       )}
       {result.isPending ? (
         <p role="status">Loading customers…</p>

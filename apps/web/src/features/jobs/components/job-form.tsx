@@ -74,12 +74,7 @@ export function JobForm({ initial, savedStatus, submitLabel, saving, onSubmit, o
   const { values, failure, change } = form;
   const errors = form.errors as Errors;
   const statuses: JobStatus[] = savedStatus ? [savedStatus, ...jobTransitions[savedStatus]] : ['quote', 'scheduled'];
-  async function submit(event: FormEvent) {
-    await form.submit(event, saving);
-    // Take keyboard and screen-reader users to the first field that needs attention.
-    const first = Object.keys(validate(values).errors)[0];
-    if (first) document.querySelector<HTMLElement>(`.job-form [data-field="${first}"]`)?.focus();
-  }
+  const submit = (event: FormEvent<HTMLFormElement>) => form.submit(event, saving);
 
   const field = (name: keyof Values & keyof Errors, label: string, extra: Record<string, unknown> = {}) => (
     <TextField

@@ -1,9 +1,10 @@
 import { jobStatusLabels, jobStatusSchema, jobStatuses, limits, type JobStatus } from '@otto/api-contract';
-import { Button, EmptyState, Notice, Pagination, SearchBox, SegmentedNav, buttonClassName } from '@otto/ui';
+import { Button, EmptyState, Pagination, SearchBox, SegmentedNav, buttonClassName } from '@otto/ui';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { formatCount } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { LoadErrorNotice } from '../../../lib/load-error-notice';
 import { useListSearchParams } from '../../../lib/use-list-search-params';
 import { useSearchText } from '../../../lib/use-search-text';
 import { useJobCounts } from '../api/get-job-counts';
@@ -44,11 +45,7 @@ export function JobList() {
         onChange={setText}
         busy={jobs.isFetching || pending}
       />
-      {jobs.isError && (
-        <Notice tone="error" title="Jobs could not be loaded" action={<Button size="sm" onClick={() => void jobs.refetch()}>Try again</Button>}>
-          {jobs.error.message}
-        </Notice>
-      )}
+      {jobs.isError && <LoadErrorNotice title="Jobs could not be loaded" error={jobs.error} onRetry={() => void jobs.refetch()} />}
       {jobs.isPending ? (
         <p role="status">Loading jobs…</p>
       ) : jobs.isError && !jobs.data ? null : (
