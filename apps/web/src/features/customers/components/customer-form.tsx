@@ -1,6 +1,7 @@
 import { customerInputSchema, type CustomerInput } from '@otto/api-contract';
-import { Button, Notice, TextField } from '@otto/ui';
+import { TextField } from '@otto/ui';
 import type { FormEvent } from 'react';
+import { FormFailure, SaveButton } from '../../../lib/form-parts';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 
 type Field = keyof CustomerInput;
@@ -18,6 +19,12 @@ function validate(values: CustomerInput): { input?: CustomerInput; errors: Error
   }
   return { errors };
 }
+
+const fields: { name: Field; label: string; type: string; autoComplete: string }[] = [
+  { name: 'full_name', label: 'Full name', type: 'text', autoComplete: 'name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
+];
 
 export interface CustomerFormProps {
   initial?: CustomerInput;
@@ -45,51 +52,23 @@ export function CustomerForm({ initial = empty, submitLabel, saving, onSubmit, o
 
   return (
     <form className="otto-stack customer-form" noValidate onSubmit={submit} aria-busy={saving}>
-      {failure && (
-        <Notice tone="error" title="Not saved">
-          {failure}
-        </Notice>
-      )}
-      <TextField
-        id="customer-full_name"
-        data-field="full_name"
-        label="Full name"
-        name="full_name"
-        autoComplete="name"
-        required
-        value={values.full_name}
-        error={errors.full_name}
-        onChange={(e) => change('full_name', e.target.value)}
-      />
-      <TextField
-        id="customer-email"
-        data-field="email"
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        value={values.email}
-        error={errors.email}
-        onChange={(e) => change('email', e.target.value)}
-      />
-      <TextField
-        id="customer-phone"
-        data-field="phone"
-        label="Phone"
-        name="phone"
-        type="tel"
-        autoComplete="tel"
-        required
-        value={values.phone}
-        error={errors.phone}
-        onChange={(e) => change('phone', e.target.value)}
-      />
-      <div className="otto-form-actions">
-        <Button type="submit" variant="primary" loading={saving}>
-          {saving ? 'Saving…' : submitLabel}
-        </Button>
-      </div>
+      <FormFailure message={failure} />
+      {fields.map(({ name, label, type, autoComplete }) => (
+        <TextField
+          key={name}
+          id={`customer-${name}`}
+          data-field={name}
+          label={label}
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          required
+          value={values[name]}
+          error={errors[name]}
+          onChange={(e) => change(name, e.target.value)}
+        />
+      ))}
+      <SaveButton saving={saving} label={submitLabel} />
     </form>
   );
 }

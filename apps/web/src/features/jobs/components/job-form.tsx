@@ -1,6 +1,7 @@
 import { jobInputSchema, jobStatusLabels, jobTransitions, type Job, type JobFields, type JobStatus } from '@otto/api-contract';
-import { Button, Notice, SelectField, TextAreaField, TextField } from '@otto/ui';
+import { SelectField, TextAreaField, TextField } from '@otto/ui';
 import type { FormEvent } from 'react';
+import { FormFailure, SaveButton } from '../../../lib/form-parts';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { fromDateTimeLocal, moneyInput, parseMoney, toDateTimeLocal } from '../../../lib/format';
 import { CustomerPicker, type PickedCustomer } from './customer-picker';
@@ -90,11 +91,7 @@ export function JobForm({ initial, savedStatus, submitLabel, saving, onSubmit, o
 
   return (
     <form className="otto-stack job-form" noValidate onSubmit={submit} aria-busy={saving}>
-      {failure && (
-        <Notice tone="error" title="Not saved">
-          {failure}
-        </Notice>
-      )}
+      <FormFailure message={failure} />
       <CustomerPicker value={values.customer} onChange={(c) => change('customer', c)} error={errors.customer_id} />
       <div className="otto-form-grid">
         {field('title', 'Title', { required: true, className: 'otto-form-grid__full' })}
@@ -122,11 +119,7 @@ export function JobForm({ initial, savedStatus, submitLabel, saving, onSubmit, o
           onChange={(e) => change('description', e.target.value)}
         />
       </div>
-      <div className="otto-form-actions">
-        <Button type="submit" variant="primary" loading={saving}>
-          {saving ? 'Saving…' : submitLabel}
-        </Button>
-      </div>
+      <SaveButton saving={saving} label={submitLabel} />
     </form>
   );
 }
