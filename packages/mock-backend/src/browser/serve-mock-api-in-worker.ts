@@ -7,7 +7,7 @@ import {
   appVersionHeader,
   deserializeRequest,
   errorMessage,
-  movedHeader,
+  movedAnswer,
   relayErrorSerialized,
   serializeResponse,
   transferablesOf,
@@ -241,17 +241,6 @@ function holdLockForLife(name: string, waitMs: number): Promise<void> {
       .catch(() => resolve());
   });
 }
-
-/** The answer to a request that arrives while the database is handed to another tab: not run here. */
-const movedAnswer: SerializedResponse = {
-  status: 503,
-  statusText: 'Service Unavailable',
-  headers: [
-    [movedHeader, '1'],
-    ['content-type', 'application/json; charset=utf-8'],
-  ],
-  body: null,
-};
 
 function infoOf(api: MockApi): WorkerBackendInfo {
   const { info } = api;
