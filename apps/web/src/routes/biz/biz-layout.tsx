@@ -90,8 +90,7 @@ function StorageNotice({ backend }: { backend: BackendHandle }) {
           </Button>
         }
       >
-        Otto was updated in another tab. Reload to continue: until then this tab can show your data but cannot save
-        changes.
+        Reload to continue: until then this tab can show your data but cannot save changes.
       </Notice>
     );
   }
