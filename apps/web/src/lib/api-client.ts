@@ -22,6 +22,8 @@ export interface ApiRequest {
   filter?: unknown;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (`If-Match`). */
+  headers?: Record<string, string>;
 }
 
 export interface ApiResult<T> {
@@ -48,8 +50,9 @@ export async function callApi<R extends RouteDefinition>(
     response = await settings.fetch(url, {
       method: route.method,
       signal,
-      ...(request.body !== undefined
-        ? { body: JSON.stringify(request.body), headers: { 'content-type': 'application/json' } }
+      ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
+      ...(request.body !== undefined || request.headers
+        ? { headers: { ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}), ...request.headers } }
         : {}),
     });
   } catch (error) {
