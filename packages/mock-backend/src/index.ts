@@ -6,4 +6,3 @@ export { migrations, latestSchemaVersion } from './database/migrations';
 export { checkBackup, type BackupSummary } from './database/check-backup';
 export { seedDatabase, type SeedOptions } from './database/seed';
 export type { MockApi, MockApiOptions, ChangeListener } from './types';
-export type { ChangeEvent } from '@otto/api-contract';

@@ -9,5 +9,5 @@ export {
   type SerializedResponse,
   type WorkerBackendInfo,
 } from './protocol';
-export type { BackendStatus, BrowserBackend, BrowserBackendOptions, ChangeEvent } from './types';
+export type { BackendStatus, BrowserBackend, BrowserBackendOptions } from './types';
 export { defaultChangeChannelName, listenForChanges } from './change-channel';

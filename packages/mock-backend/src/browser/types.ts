@@ -194,4 +194,4 @@ export interface ServeMockApiInWorkerOptions {
   scope?: WorkerScope;
 }
 
-export type { WorkerBackendInfo, ChangeEvent };
+export type { WorkerBackendInfo };
