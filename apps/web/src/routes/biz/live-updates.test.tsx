@@ -87,4 +87,22 @@ describe('live updates from other tabs', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Changes to Mine Typed Here were saved.')).toBeTruthy();
   });
+
+  it('says so when the job in the form was saved elsewhere, and loads its new version', async () => {
+    const user = userEvent.setup();
+    const { api } = await renderApp('/biz/jobs/edit?id=1');
+    const title = (await screen.findByLabelText(/Title/)) as HTMLInputElement;
+    await waitFor(() => expect(title.value).not.toBe(''));
+    await user.type(title, ' (mine)');
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    const res = await api.fetch(
+      new Request('http://localhost/api/jobs/1', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Retitled In Another Tab' }) }),
+    );
+    expect(res.status).toBe(200);
+    expect(await screen.findByText('This job was changed in another tab')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Retitled In Another Tab' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Load the new version' }));
+    await waitFor(() => expect((screen.getByLabelText(/Title/) as HTMLInputElement).value).toBe('Retitled In Another Tab'));
+    expect(screen.queryByText('This job was changed in another tab')).toBeNull();
+  });
 });
