@@ -47,3 +47,14 @@ export {
   type RouteDefinition,
   type RouteMatch,
 } from './routes';
+export {
+  changeEventSchema,
+  changeEntities,
+  changeKinds,
+  changeFeedPath,
+  changeFeedEventName,
+  type ChangeEvent,
+  type ChangeEntity,
+  type ChangeKind,
+} from './change-event';
+export { etagOf, parseIfMatch, ifMatchAllows } from './precondition';

@@ -40,6 +40,16 @@ export interface RouteDefinition {
   response: z.ZodType;
   /** List calls report the total number of matching rows in the X-Total-Count header. */
   totalCount?: boolean;
+  /**
+   * What a successful call publishes on the change feed once its write committed: the entity and
+   * the kind; the ids are the answered record's.
+   */
+  change?: { entity: 'customer' | 'job'; kind: 'created' | 'updated' };
+  /**
+   * The answer is one record and carries its `ETag` (`etagOf(modified_dt)`); on a write, an
+   * `If-Match` header makes it conditional: 412 `PRECONDITION_FAILED` when the record changed.
+   */
+  etag?: boolean;
 }
 
 const idParams = z.object({ id: z.string() });
@@ -64,6 +74,7 @@ export const customerRoutes = {
     summary: 'One customer by id.',
     params: idParams,
     response: customerSchema,
+    etag: true,
   },
   create: {
     method: 'POST',
@@ -72,6 +83,7 @@ export const customerRoutes = {
     body: customerShapeSchema,
     invalidBody: 'null',
     response: customerSchema.nullable(),
+    change: { entity: 'customer', kind: 'created' },
   },
   update: {
     method: 'PUT',
@@ -81,6 +93,8 @@ export const customerRoutes = {
     body: customerShapeSchema,
     invalidBody: 'null',
     response: customerSchema.nullable(),
+    change: { entity: 'customer', kind: 'updated' },
+    etag: true,
   },
   patch: {
     method: 'PATCH',
@@ -90,6 +104,8 @@ export const customerRoutes = {
     body: customerShapeSchema,
     invalidBody: 'null',
     response: customerSchema.nullable(),
+    change: { entity: 'customer', kind: 'updated' },
+    etag: true,
   },
 } as const satisfies Record<string, RouteDefinition>;
 
@@ -123,6 +139,7 @@ export const jobRoutes = {
     summary: 'One job by id.',
     params: idParams,
     response: jobSchema,
+    etag: true,
   },
   create: {
     method: 'POST',
@@ -130,6 +147,7 @@ export const jobRoutes = {
     summary: 'Create a job for an existing customer.',
     body: jobInputSchema,
     response: jobSchema,
+    change: { entity: 'job', kind: 'created' },
   },
   update: {
     method: 'PUT',
@@ -138,6 +156,8 @@ export const jobRoutes = {
     params: idParams,
     body: jobInputSchema,
     response: jobSchema,
+    change: { entity: 'job', kind: 'updated' },
+    etag: true,
   },
   patch: {
     method: 'PATCH',
@@ -146,6 +166,8 @@ export const jobRoutes = {
     params: idParams,
     body: jobPatchSchema,
     response: jobSchema,
+    change: { entity: 'job', kind: 'updated' },
+    etag: true,
   },
 } as const satisfies Record<string, RouteDefinition>;
 
