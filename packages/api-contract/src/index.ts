@@ -47,3 +47,5 @@ export {
   type RouteDefinition,
   type RouteMatch,
 } from './routes';
+export { createOpenApiDocument, type OpenApiOptions } from './openapi/create-openapi-document';
+export type { OpenApiDocument, RouteTable, JsonSchema } from './openapi/openapi-types';
