@@ -5,6 +5,7 @@ import type { SqliteStore } from '@otto/sqlite-store';
 import { createNodeSqliteStore } from '@otto/sqlite-store/node';
 import { createMockApi } from '../create-mock-api';
 import type { MockApi, MockApiOptions } from '../types';
+import { withApiDocs } from './api-docs';
 import { createNodeHandler, type NodeHandlerOptions } from './create-node-handler';
 
 /**
@@ -70,7 +71,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     await ownStore?.close();
     throw error;
   }
-  const server = createServer(createNodeHandler((request) => api.fetch(request), { ...(corsOrigin !== undefined ? { corsOrigin } : {}), ...(onRequest ? { onRequest } : {}) }));
+  const server = createServer(createNodeHandler(withApiDocs((request) => api.fetch(request)), { ...(corsOrigin !== undefined ? { corsOrigin } : {}), ...(onRequest ? { onRequest } : {}) }));
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
