@@ -58,7 +58,7 @@ import type { JsonSchema } from './openapi-types';
 
 /** Every named schema as JSON Schema 2020-12 (the dialect of OpenAPI 3.1), refs between them included. */
 export function componentSchemas(registry: SchemaRegistry): Record<string, JsonSchema> {
-  const { schemas } = z.toJSONSchema(registry, { io: 'input', uri: (id) => `${schemaRefPrefix}${id}` }) as {
+  const { schemas } = z.toJSONSchema(registry, { io: 'input', metadata: registry, uri: (id) => `${schemaRefPrefix}${id}` }) as {
     schemas: Record<string, JsonSchema>;
   };
   return Object.fromEntries(

@@ -29,30 +29,31 @@ function markdown(text: string): string {
     .join('\n');
 }
 
+const characters = (n: number) => `${n} character${n === 1 ? '' : 's'}`;
 const refName = (ref: string) => ref.slice(ref.lastIndexOf('/') + 1);
 const safeInt = 9007199254740991;
 
 /** One schema in words: a type with its rules, or links to named schemas. */
 function schemaHtml(schema: JsonSchema | undefined): string {
   if (!schema) return 'anything';
+  const fallback = schema.default !== undefined ? `, default <code>${escape(JSON.stringify(schema.default))}</code>` : '';
   if (typeof schema.$ref === 'string') {
     const name = refName(schema.$ref);
-    return `<a href="#schema-${escape(name)}">${escape(name)}</a>`;
+    return `<a href="#schema-${escape(name)}">${escape(name)}</a>${fallback}`;
   }
   if (Array.isArray(schema.anyOf)) return (schema.anyOf as JsonSchema[]).map(schemaHtml).join(' or ');
   if (Array.isArray(schema.allOf)) return (schema.allOf as JsonSchema[]).map(schemaHtml).join(', with ');
   const rules: string[] = [];
   if (schema.const !== undefined) rules.push(`exactly <code>${escape(JSON.stringify(schema.const))}</code>`);
   if (Array.isArray(schema.enum)) rules.push(`one of ${schema.enum.map((v) => `<code>${escape(JSON.stringify(v))}</code>`).join(', ')}`);
-  if (typeof schema.minLength === 'number') rules.push(`at least ${schema.minLength} characters`);
-  if (typeof schema.maxLength === 'number') rules.push(`at most ${schema.maxLength} characters`);
+  if (typeof schema.minLength === 'number') rules.push(`at least ${characters(schema.minLength)}`);
+  if (typeof schema.maxLength === 'number') rules.push(`at most ${characters(schema.maxLength)}`);
   if (typeof schema.pattern === 'string') rules.push(`matches <code>${escape(schema.pattern)}</code>`);
   if (typeof schema.minimum === 'number' && schema.minimum !== -safeInt) rules.push(`from ${schema.minimum}`);
   if (typeof schema.maximum === 'number' && schema.maximum !== safeInt) rules.push(`up to ${schema.maximum}`);
-  if (schema.default !== undefined) rules.push(`default <code>${escape(JSON.stringify(schema.default))}</code>`);
   let type = typeof schema.type === 'string' ? schema.type : schema.properties ? 'object' : '';
   if (type === 'array') type = `array of ${schemaHtml(schema.items as JsonSchema | undefined)}`;
-  const head = [type, ...rules].filter(Boolean).join(', ');
+  const head = `${[type, ...rules].filter(Boolean).join(', ')}${fallback}`;
   return schema.properties ? `${head}${propertiesHtml(schema)}` : head || 'anything';
 }
 
@@ -123,6 +124,7 @@ export function renderApiReferencePage(doc: OpenApiDocument, { documentUrl }: { 
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${escape(doc.info.title)} ${escape(doc.info.version)}: API reference</title>
 <style>
 body{margin:0;font:15px/1.5 system-ui,sans-serif;color:#1d232a;display:grid;grid-template-columns:17rem 1fr}
