@@ -97,7 +97,8 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocu
     },
     'x-otto-unknown-route': {
       status: 404,
-      description: 'Any request that matches no operation, including paths outside the API base.',
+      description:
+        "Any request that matches no operation, including paths outside the API base. (A server may add pages of its own, such as otto-mock-server's /api/openapi.json and /api/docs.)",
       response: { $ref: '#/components/responses/NotFoundText' },
     },
   };
