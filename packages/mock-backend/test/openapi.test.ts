@@ -1,7 +1,8 @@
-import { createOpenApiDocument, type OpenApiDocument } from '@otto/api-contract';
+import { createOpenApiDocument, routes, type OpenApiDocument, type RouteDefinition } from '@otto/api-contract';
 import { conformanceRules, formatReport, runConformance } from '@otto/api-contract/conformance';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockServer, type MockServer } from '../src/node';
+import { z } from 'zod';
+import { createMockServer, withApiDocs, type MockServer } from '../src/node';
 import { capturingLogger } from './helpers';
 import { createOpenApiCheck } from './openapi-check';
 
@@ -30,6 +31,18 @@ describe('otto-mock-server describes itself', () => {
     const html = await res.text();
     expect(html).not.toMatch(/<script|https?:\/\//);
     expect(html).toContain('<a href="/api/openapi.json">');
+  });
+
+  it('lists on the reference page a route added to the route table', async () => {
+    const invoices = {
+      list: { method: 'GET', path: '/invoices', summary: 'List invoices.', response: z.array(z.object({ id: z.string() })) },
+    } as const satisfies Record<string, RouteDefinition>;
+    const withDocs = withApiDocs(() => Promise.resolve(new Response('Not found', { status: 404 })), {
+      document: createOpenApiDocument({ routes: { ...routes, invoices } }),
+    });
+    const html = await (await withDocs(new Request('http://localhost/api/docs'))).text();
+    expect(html).toContain('<section class="op" id="op-invoicesList" data-operation="GET /invoices">');
+    expect(html).toContain('List invoices.');
   });
 
   it('answers other methods on those paths, and the same paths in the in-process API, with the spec\'s Not found', async () => {
