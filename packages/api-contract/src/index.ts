@@ -58,3 +58,5 @@ export {
   type ChangeKind,
 } from './change-event';
 export { etagOf, parseIfMatch, ifMatchAllows } from './precondition';
+export { createOpenApiDocument, type OpenApiOptions } from './openapi/create-openapi-document';
+export type { OpenApiDocument, RouteTable, JsonSchema } from './openapi/openapi-types';

@@ -38,6 +38,12 @@ export interface RouteDefinition {
    */
   invalidBody?: 'null' | 'error';
   response: z.ZodType;
+  /**
+   * Error answers particular to this call, by status, with when they happen. The errors every call
+   * of its kind can give (a bad body, a missing id, a full disk) need not be listed: the OpenAPI
+   * document derives them from the route's shape.
+   */
+  errors?: Readonly<Partial<Record<400 | 404 | 409, string>>>;
   /** List calls report the total number of matching rows in the X-Total-Count header. */
   totalCount?: boolean;
   /**
@@ -146,6 +152,7 @@ export const jobRoutes = {
     path: '/jobs',
     summary: 'Create a job for an existing customer.',
     body: jobInputSchema,
+    errors: { 400: 'An unknown customer is an issue on customer_id.' },
     response: jobSchema,
     change: { entity: 'job', kind: 'created' },
   },
@@ -154,6 +161,10 @@ export const jobRoutes = {
     path: '/jobs/:id',
     summary: 'Replace every field of a job; a status change must be an allowed move.',
     params: idParams,
+    errors: {
+      400: 'An unknown customer is an issue on customer_id; moving into scheduled without a start time, one on scheduled_start_dt.',
+      409: 'The lifecycle forbids this status move; the message names the allowed next statuses and `allowed` lists them.',
+    },
     body: jobInputSchema,
     response: jobSchema,
     change: { entity: 'job', kind: 'updated' },
@@ -164,6 +175,10 @@ export const jobRoutes = {
     path: '/jobs/:id',
     summary: 'Change some fields of a job; a status change must be an allowed move.',
     params: idParams,
+    errors: {
+      400: 'An unknown customer is an issue on customer_id; moving into scheduled without a start time, one on scheduled_start_dt.',
+      409: 'The lifecycle forbids this status move; the message names the allowed next statuses and `allowed` lists them.',
+    },
     body: jobPatchSchema,
     response: jobSchema,
     change: { entity: 'job', kind: 'updated' },

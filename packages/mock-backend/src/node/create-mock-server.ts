@@ -6,6 +6,7 @@ import { createNodeSqliteStore } from '@otto/sqlite-store/node';
 import { createMockApi } from '../create-mock-api';
 import type { MockApi, MockApiOptions } from '../types';
 import { createChangeStream } from './change-stream';
+import { withApiDocs } from './api-docs';
 import { createNodeHandler, type NodeHandlerOptions } from './create-node-handler';
 
 /**
@@ -73,7 +74,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   }
   // The change feed (GET /api/changes, Server-Sent Events) is answered before the API.
   const changes = createChangeStream((listener) => api.onChange(listener), { ...(corsOrigin !== undefined ? { corsOrigin } : {}) });
-  const handle = createNodeHandler((request) => api.fetch(request), { ...(corsOrigin !== undefined ? { corsOrigin } : {}), ...(onRequest ? { onRequest } : {}) });
+  const handle = createNodeHandler(withApiDocs((request) => api.fetch(request)), { ...(corsOrigin !== undefined ? { corsOrigin } : {}), ...(onRequest ? { onRequest } : {}) });
   const server = createServer((req, res) => changes.serve(req, res) || handle(req, res));
   try {
     await new Promise<void>((resolve, reject) => {

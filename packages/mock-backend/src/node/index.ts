@@ -2,3 +2,4 @@
 export { createMockServer, type MockServer, type MockServerOptions } from './create-mock-server';
 export { createNodeHandler, type NodeHandlerOptions } from './create-node-handler';
 export { createChangeStream, type ChangeStream, type ChangeStreamOptions } from './change-stream';
+export { withApiDocs, type ApiDocsOptions } from './api-docs';
