@@ -166,7 +166,7 @@ describe('offline, after one visit', () => {
     }
   });
 
-  it('is installable: a manifest with icons, a start URL in /biz, and no installability errors', async () => {
+  it('is installable (manifest, icons, start URL in /biz, no installability errors) and says how safe the data is', async () => {
     server = await startStaticServer(dist);
     const dir = freshUserDataDir();
     try {
@@ -183,6 +183,33 @@ describe('offline, after one visit', () => {
       const cdp = await ctx.newCDPSession(tab.page);
       const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
       expect(installabilityErrors).toEqual([]);
+
+      // Backup and export says how safe the data is, and when the last backup was.
+      const { page } = tab;
+      await page.getByRole('button', { name: 'Backup and export' }).click();
+      const storage = page.getByRole('definition');
+      await expect.poll(() => storage.nth(0).textContent()).toMatch(/^(Yes|Not guaranteed)/);
+      expect(await storage.nth(1).textContent()).toMatch(/^\d+(\.\d)? (KB|MB) of the/);
+      expect(await storage.nth(2).textContent()).toBe('No backup downloaded in this browser yet.');
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download a backup' }).click();
+      await download;
+      await expect.poll(() => storage.nth(2).textContent()).toMatch(/^today/);
+      await screenshot(page, 'backup-storage-panel');
+      await page.getByRole('button', { name: 'Close' }).click();
+
+      // Changes and no backup for a week: one suggestion, which "Not now" puts away.
+      await page.evaluate((weekAgo) => {
+        localStorage.setItem('otto-last-backup-at', String(weekAgo - 1000));
+        localStorage.setItem('otto-last-change-at', String(Date.now()));
+      }, Date.now() - 7 * 86_400_000);
+      await page.reload();
+      await page.getByText('Time for a backup').waitFor();
+      await screenshot(page, 'backup-nudge');
+      await page.getByRole('button', { name: 'Not now' }).click();
+      await page.reload();
+      await page.getByRole('table').waitFor();
+      expect(await page.getByText('Time for a backup').count()).toBe(0);
     } finally {
       await ctx?.close();
       ctx = undefined;

@@ -18,6 +18,8 @@ export interface BackendStatus {
   otherVersion?: string;
   /** A newer version of Otto took the database over in another tab: this tab must reload to write. */
   outdated?: boolean;
+  /** Remote mode: the server did not answer the last call; Otto retries by itself. */
+  unreachable?: boolean;
 }
 
 /** The running backend as the app uses it. */
@@ -52,8 +54,8 @@ export function ensureBackend(): Promise<BackendHandle> {
   if (remoteSetting?.trim()) {
     started ??= Promise.resolve().then(() => {
       const prefix = remoteApiPrefix(remoteSetting) as string;
-      configureApiClient({ baseUrl: prefix });
       const backend = remoteBackend(`${prefix}/api`);
+      configureApiClient({ baseUrl: prefix, fetch: backend.fetch });
       installDebugHooks(backend);
       return backend;
     });

@@ -66,7 +66,12 @@ export async function callApi<R extends RouteDefinition>(
       throw new ApiClientError('TIMEOUT_ERROR', 'Otto took too long to answer. Try again in a moment.');
     }
     if (request.signal?.aborted) throw error;
-    throw new ApiClientError('FETCH_ERROR', 'Otto could not reach its database. Reload the page to try again.');
+    throw new ApiClientError(
+      'FETCH_ERROR',
+      settings.baseUrl === ''
+        ? 'Otto could not reach its database. Reload the page to try again.'
+        : `Otto could not reach its server (${new URL(settings.baseUrl).host}). It tries again by itself; nothing you typed is lost.`,
+    );
   }
 
   let text: string;

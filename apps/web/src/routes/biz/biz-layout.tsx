@@ -1,8 +1,10 @@
 import { AppShell, Button, NavList, Notice } from '@otto/ui';
-import { use, useEffect, useState, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { use, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { applyUpdate, onUpdateReady } from '../../backend/app-updates';
 import { ensureBackend, type BackendHandle } from '../../backend/start-backend';
+import { BackupNudge } from '../../features/data/components/backup-nudge';
 import { DataDialog } from '../../features/data/components/data-dialog';
 import { useLiveUpdates } from '../../lib/live/use-live-updates';
 import { paths } from '../../lib/paths';
@@ -26,6 +28,8 @@ export default function BizLayout() {
   const [dataVersion, setDataVersion] = useState(0);
   // Every tab follows every write; a restore or reset anywhere starts the screens over (live-tabs).
   const resets = useLiveUpdates(started.ok ? started.backend : undefined);
+  const [dataOpen, setDataOpen] = useState(false);
+  const local = started.ok && started.backend.status.role !== 'remote';
   return (
     <AppShell
       brand={
@@ -39,10 +43,19 @@ export default function BizLayout() {
             <NavLink to={paths.customers.list.href()}>Customers</NavLink>
             <NavLink to={paths.jobs.list.href()}>Jobs</NavLink>
           </NavList>
-          {started.ok && started.backend.status.role !== 'remote' && <DataMenu backend={started.backend} onRestored={() => setDataVersion((v) => v + 1)} />}
+          {started.ok && local && (
+            <DataMenu backend={started.backend} open={dataOpen} setOpen={setDataOpen} onRestored={() => setDataVersion((v) => v + 1)} />
+          )}
         </>
       }
-      banner={started.ok ? <StorageNotice backend={started.backend} /> : null}
+      banner={
+        started.ok ? (
+          <>
+            <StorageNotice backend={started.backend} />
+            {local && <BackupNudge backend={started.backend} onBackUp={() => setDataOpen(true)} />}
+          </>
+        ) : null
+      }
     >
       {started.ok ? (
         <Outlet key={`${dataVersion}.${resets}`} />
@@ -63,8 +76,17 @@ export default function BizLayout() {
   );
 }
 
-function DataMenu({ backend, onRestored }: { backend: BackendHandle; onRestored: () => void }) {
-  const [open, setOpen] = useState(false);
+function DataMenu({
+  backend,
+  open,
+  setOpen,
+  onRestored,
+}: {
+  backend: BackendHandle;
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  onRestored: () => void;
+}) {
   return (
     <div className="biz-nav-footer">
       <Button variant="ghost" size="sm" onClick={() => setOpen(true)}>
@@ -82,6 +104,21 @@ function StorageNotice({ backend }: { backend: BackendHandle }) {
   );
   const [updateReady, setUpdateReady] = useState(false);
   useEffect(() => (status.role === 'remote' ? undefined : onUpdateReady(setUpdateReady)), [status.role]);
+  const queryClient = useQueryClient();
+  const wasUnreachable = useRef(false);
+  useEffect(() => {
+    // The server is back: what failed meanwhile loads again.
+    if (wasUnreachable.current && !status.unreachable) void queryClient.invalidateQueries();
+    wasUnreachable.current = status.unreachable ?? false;
+  }, [status.unreachable, queryClient]);
+  if (status.unreachable) {
+    return (
+      <Notice tone="error" title="Otto cannot reach its server">
+        The server that keeps your data does not answer. Otto tries again every few seconds and carries on by itself
+        when it is back; what you typed stays in the form.
+      </Notice>
+    );
+  }
   if (status.outdated) {
     return (
       <Notice
