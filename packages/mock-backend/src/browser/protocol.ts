@@ -28,7 +28,12 @@ export const dbPortType = 'DB_PORT';
 export const dbPortClosedType = 'DB_PORT_CLOSED';
 /** Sent by the service worker to the tabs when it has no port to the DB worker (it was restarted). */
 export const needDbPortType = 'NEED_DB_PORT';
-/** Sent by a tab to a waiting service worker (a new version): "activate now". */
+/**
+ * Sent by a tab to a waiting service worker (a new version): "activate now". A service worker of
+ * your own handles it to let a page apply an update when the person chooses to.
+ * @example
+ * self.addEventListener('message', (e) => { if (e.data?.type === skipWaitingType) void self.skipWaiting(); });
+ */
 export const skipWaitingType = 'SKIP_WAITING';
 /**
  * Header of an answer meaning "not run here: the database is moving to another tab"; the
