@@ -4,6 +4,7 @@ import { defaultClientConditions, defineConfig, loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { ottoContentSecurityPolicy } from './content-security-policy.ts';
 import { ottoWebManifest } from './web-manifest.ts';
+import { ottoSeedData } from './vite-plugin-otto-seed.ts';
 import { ottoServiceWorker } from './vite-plugin-otto-sw.ts';
 
 // A build id that sorts by build time: a newer build takes the database over from older tabs.
@@ -15,6 +16,8 @@ export default defineConfig(({ mode, command }) => ({
     react(),
     // Dev: the same service worker source compiled on request, with an empty precache.
     { ...ottoServiceWorker({ entry: './src/otto-sw.ts' }), apply: 'serve' },
+    // The first-start data, made in Node at build time: no faker in the browser.
+    ottoSeedData(),
     // Build: the service worker with the precache manifest of every file the app needs.
     VitePWA({
       strategies: 'injectManifest',
@@ -28,7 +31,8 @@ export default defineConfig(({ mode, command }) => ({
         rollupFormat: 'iife',
         globPatterns: ['**/*.{js,css,html,svg,png,wasm,webmanifest,json}'],
         // SQLite's own worker and OPFS proxy: Otto runs SQLite in its DB worker with opfs-sahpool.
-        globIgnores: ['**/sqlite3-worker1-*.js', '**/sqlite3-opfs-async-proxy-*.js'],
+        // faker's chunk (seed-*.js): the app seeds from otto-seed.json, made at build time.
+        globIgnores: ['**/sqlite3-worker1-*.js', '**/sqlite3-opfs-async-proxy-*.js', '**/seed-*.js'],
         // sqlite3.wasm is 0.9 MB: the app cannot start without it.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },

@@ -3,7 +3,7 @@ import { customerHandlers } from './customers/customer-handlers';
 import { jobHandlers } from './jobs/job-handlers';
 import { countCustomers } from './customers/customer-repository';
 import { migrations } from './database/migrations';
-import { seedDatabase } from './database/seed';
+import { importSeedData } from './database/seed-data';
 import { createLogger } from './logger';
 import { createRouter } from './runtime/create-router';
 import type { ChangeListener } from './types';
@@ -29,7 +29,17 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
   try {
     store.migrate(migrations);
     if (options.seed !== false && countCustomers(store) === 0) {
-      seeded = seedDatabase(store, options.seed ?? {}, now());
+      const seed = options.seed ?? {};
+      if ('data' in seed) {
+        // Made ahead of time: no data generator needed here (the browser ships none).
+        const data = typeof seed.data === 'function' ? await seed.data() : seed.data;
+        const at = now();
+        seeded = store.transaction(() => importSeedData(store, data, at));
+      } else {
+        // faker is loaded only to seed, so that a bundle that never seeds this way leaves it out.
+        const { seedDatabase } = await import('./database/seed');
+        seeded = seedDatabase(store, seed, now());
+      }
     }
   } catch (error) {
     if (ownsStore) await store.close();

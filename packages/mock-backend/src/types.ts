@@ -1,6 +1,7 @@
 import type { ChangeEvent } from '@otto/api-contract';
 import type { SqliteStore, StoreInfo } from '@otto/sqlite-store';
 import type { SeedOptions } from './database/seed';
+import type { SeedData } from './database/seed-data';
 import type { Logger } from './logger';
 
 /**
@@ -16,11 +17,12 @@ export interface MockApiOptions {
    */
   store?: SqliteStore;
   /**
-   * Random customers (with a history of jobs) to create when the customers table is empty, or
-   * `false` for none.
+   * What to fill the database with when the customers table is empty: random customers (with a
+   * history of jobs) made now with faker (`SeedOptions`), data made ahead of time (`{ data }`,
+   * see `exportSeedData`; its dates move to now), or `false` for none.
    * @default { count: 500, jobs: true }
    */
-  seed?: SeedOptions | false;
+  seed?: SeedOptions | { data: SeedData | (() => Promise<SeedData>) } | false;
   /**
    * The clock, in epoch milliseconds; created_dt and modified_dt come from it.
    * @default Date.now

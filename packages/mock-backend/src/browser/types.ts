@@ -1,5 +1,5 @@
 import type { ChangeEvent } from '@otto/api-contract';
-import type { SeedOptions } from '../database/seed';
+import type { MockApiOptions } from '../types';
 import type { Logger } from '../logger';
 import type { WorkerBackendInfo } from './protocol';
 
@@ -173,10 +173,12 @@ export interface ServeMockApiInWorkerOptions {
    */
   opfsDirectory?: string;
   /**
-   * Random customers to create when the database is empty, or `false`.
+   * What fills the database when it is empty (see `createMockApi`). In a browser prefer data made
+   * at build time, `{ data: () => fetch('/otto-seed.json').then((r) => r.json()) }`, so that no
+   * data generator (faker) ships to the browser; `{ count }` generates it here.
    * @default { count: 500 }
    */
-  seed?: SeedOptions | false;
+  seed?: MockApiOptions['seed'];
   /**
    * The clock, in epoch milliseconds.
    * @default Date.now
