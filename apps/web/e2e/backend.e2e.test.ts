@@ -307,7 +307,13 @@ describe('in-browser backend', () => {
     const ctx = await context();
     await injectIntoDbWorker(
       ctx,
-      `self.addEventListener('message', (e) => { if (e.data?.type === 'request' && e.data.request.url.includes('otto-hang')) e.stopImmediatePropagation(); });`,
+      // Requests reach the DB worker from its tab ('request') and straight from the service worker (a port's 'REQUEST').
+      `self.addEventListener('message', (e) => { if (e.data?.type === 'request' && e.data.request.url.includes('otto-hang')) e.stopImmediatePropagation(); });
+       const add = MessagePort.prototype.addEventListener;
+       MessagePort.prototype.addEventListener = function (type, listener, ...rest) {
+         const hanging = (e) => { if (e.data?.type === 'REQUEST' && e.data.request.url.includes('otto-hang')) return; listener.call(this, e); };
+         return add.call(this, type, type === 'message' ? hanging : listener, ...rest);
+       };`,
     );
     const tab = await open(ctx);
     tab.allow(/status of 504/);

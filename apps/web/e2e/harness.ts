@@ -40,8 +40,8 @@ export function removeUserDataDir(dir: string): void {
 }
 
 /** A browser whose profile (OPFS, service worker registration) lives in `userDataDir` and survives closing it. */
-export function launchPersistent(userDataDir: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(userDataDir, { ...launchOptions, baseURL: baseUrl() });
+export function launchPersistent(userDataDir: string, baseURL = baseUrl()): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, { ...launchOptions, baseURL });
 }
 
 /** A new isolated context (its own OPFS and service workers) on the shared browser. */

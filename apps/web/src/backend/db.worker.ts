@@ -2,6 +2,6 @@
 import '../lib/zod-config';
 import { serveMockApiInWorker } from '@otto/mock-backend/worker';
 
-serveMockApiInWorker().catch(() => {
+serveMockApiInWorker({ appVersion: __OTTO_BUILD_ID__ }).catch(() => {
   // Already reported to the page ('failed'), which shows it; nothing more to do here.
 });

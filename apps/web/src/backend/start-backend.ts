@@ -15,6 +15,8 @@ export interface BackendStatus {
   fallbackReason?: string;
   /** Another tab runs this other version of Otto on the same database: every tab should be reloaded. */
   otherVersion?: string;
+  /** A newer version of Otto took the database over in another tab: this tab must reload to write. */
+  outdated?: boolean;
 }
 
 /** The running backend as the app uses it. */

@@ -1,6 +1,9 @@
 import { apiErrorSchema, buildPath, totalCountHeader, type RouteDefinition } from '@otto/api-contract';
 import { ApiClientError } from './api-client-error';
 
+/** Request header naming the app build (`@otto/mock-backend`'s `appVersionHeader`). */
+const appVersionHeader = 'x-otto-app-version';
+
 export { ApiClientError, type ApiErrorKind } from './api-client-error';
 import type { z } from 'zod';
 
@@ -48,9 +51,12 @@ export async function callApi<R extends RouteDefinition>(
     response = await settings.fetch(url, {
       method: route.method,
       signal,
-      ...(request.body !== undefined
-        ? { body: JSON.stringify(request.body), headers: { 'content-type': 'application/json' } }
-        : {}),
+      headers: {
+        // The in-browser database refuses writes from a build older than its owner's (409 APP_OUTDATED).
+        ...(settings.baseUrl === '' ? { [appVersionHeader]: __OTTO_BUILD_ID__ } : {}),
+        ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
     });
   } catch (error) {
     if (timeout.aborted) {

@@ -18,6 +18,10 @@ export interface DbWorkerClient {
   exportDatabase(): Promise<ArrayBuffer>;
   /** Checks a backup and replaces the database with it; rejects with the reason when it is refused. */
   restoreDatabase(bytes: ArrayBuffer): Promise<WorkerBackendInfo>;
+  /** Hands the worker one end of a channel whose other end the service worker sends requests on. */
+  connectPort(port: MessagePort): void;
+  /** Lets what is in flight finish and closes the database (the worker stays until `terminate`). */
+  stop(): Promise<void>;
   terminate(): void;
 }
 
@@ -64,6 +68,9 @@ export function startDbWorker(createWorker: () => Worker): DbWorkerClient {
       case 'restored':
         settle(message.id, (s) => s.resolve(message.info as never));
         return;
+      case 'stopped':
+        settle(message.id, (s) => s.resolve(undefined as never));
+        return;
       case 'error':
         settle(message.id, (s) => s.reject(toError(message.error)));
         return;
@@ -95,7 +102,7 @@ export function startDbWorker(createWorker: () => Worker): DbWorkerClient {
     fn(s);
   }
 
-  function call<T>(message: WorkerRequestMessage, transfer: Transferable[] = []): Promise<T> {
+  function call<T>(message: Extract<WorkerRequestMessage, { id: number }>, transfer: Transferable[] = []): Promise<T> {
     if (failure) return Promise.reject(failure);
     return new Promise<T>((resolve, reject) => {
       pending.set(message.id, { resolve: resolve as (value: never) => void, reject });
@@ -109,6 +116,10 @@ export function startDbWorker(createWorker: () => Worker): DbWorkerClient {
     deleteDatabase: () => call({ type: 'delete-database', id: nextId++ }),
     exportDatabase: () => call({ type: 'export-database', id: nextId++ }),
     restoreDatabase: (bytes) => call({ type: 'restore-database', id: nextId++, bytes }, [bytes]),
+    connectPort(port) {
+      worker.postMessage({ type: 'connect-port' } satisfies WorkerRequestMessage, [port]);
+    },
+    stop: () => call({ type: 'stop', id: nextId++ }),
     terminate() {
       worker.terminate();
       fail(new ApiError(503, 'SERVICE_UNAVAILABLE', 'The database worker was stopped.'));

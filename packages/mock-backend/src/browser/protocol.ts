@@ -19,6 +19,27 @@ export const apiPathPrefix = '/api/';
 export const initPortType = 'INIT_PORT';
 /** Sent by a tab to an active but non-controlling service worker: "call clients.claim()". */
 export const claimClientsType = 'CLAIM_CLIENTS';
+/**
+ * Sent by the tab that owns the database to its service worker, with a port straight to its DB
+ * worker (and `owner`, the tab's id): requests then skip every tab's main thread.
+ */
+export const dbPortType = 'DB_PORT';
+/** Sent by the owner tab when its DB worker stops (the tab closes or hands the database over). */
+export const dbPortClosedType = 'DB_PORT_CLOSED';
+/** Sent by the service worker to the tabs when it has no port to the DB worker (it was restarted). */
+export const needDbPortType = 'NEED_DB_PORT';
+/** Sent by a tab to a waiting service worker (a new version): "activate now". */
+export const skipWaitingType = 'SKIP_WAITING';
+/**
+ * Header of an answer meaning "not run here: the database is moving to another tab"; the
+ * service worker sends the request again once the next owner's port arrives.
+ */
+export const movedHeader = 'x-otto-moved';
+/**
+ * Request header naming the app version (build) that sent it. The DB worker refuses writes from
+ * a build older than its own with 409 `APP_OUTDATED`.
+ */
+export const appVersionHeader = 'x-otto-app-version';
 
 /**
  * A request as it crosses a MessagePort or BroadcastChannel.
@@ -58,7 +79,12 @@ export type PortMessage =
   | { type: 'RESPONSE'; id: number; response: SerializedResponse };
 
 /** Messages posted on `navigator.serviceWorker` / to the service worker itself. */
-export type ServiceWorkerControlMessage = { type: typeof initPortType } | { type: typeof claimClientsType };
+export type ServiceWorkerControlMessage =
+  | { type: typeof initPortType }
+  | { type: typeof claimClientsType }
+  | { type: typeof skipWaitingType }
+  | { type: typeof dbPortType; owner: string }
+  | { type: typeof dbPortClosedType; owner: string };
 
 /**
  * What the DB worker reports about the database it serves.
@@ -88,7 +114,11 @@ export type WorkerRequestMessage =
   | { type: 'request'; id: number; request: SerializedRequest }
   | { type: 'delete-database'; id: number }
   | { type: 'export-database'; id: number }
-  | { type: 'restore-database'; id: number; bytes: ArrayBuffer };
+  | { type: 'restore-database'; id: number; bytes: ArrayBuffer }
+  /** A port for the service worker (PortMessage REQUEST/RESPONSE), transferred with the message. */
+  | { type: 'connect-port' }
+  /** Finish what is in flight, close the database, answer `stopped`; later requests are answered "moved". */
+  | { type: 'stop'; id: number };
 
 /** DB worker → page. */
 export type WorkerResponseMessage =
@@ -98,6 +128,7 @@ export type WorkerResponseMessage =
   | { type: 'deleted'; id: number; info: WorkerBackendInfo }
   | { type: 'exported'; id: number; bytes: ArrayBuffer }
   | { type: 'restored'; id: number; info: WorkerBackendInfo }
+  | { type: 'stopped'; id: number }
   | { type: 'error'; id: number; error: SerializedError };
 
 /** Reads a Request into its transferable form. */

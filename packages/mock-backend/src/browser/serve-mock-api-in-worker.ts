@@ -4,11 +4,17 @@ import { createMockApi } from '../create-mock-api';
 import { createLogger } from '../logger';
 import type { MockApi } from '../types';
 import {
+  appVersionHeader,
   deserializeRequest,
   errorMessage,
+  movedHeader,
+  relayErrorSerialized,
   serializeResponse,
   transferablesOf,
+  type PortMessage,
   type SerializedError,
+  type SerializedRequest,
+  type SerializedResponse,
   type WorkerBackendInfo,
   type WorkerRequestMessage,
   type WorkerResponseMessage,
@@ -70,8 +76,66 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
   // Every message waits for the current database; delete-database chains a fresh one after it.
   let current: Promise<MockApi> = open();
 
+  /** Requests being answered, so that `stop` can let them finish. */
+  const inFlight = new Set<Promise<unknown>>();
+  let stopping = false;
+
+  /** Answers one API request; never rejects. */
+  function serveRequest(request: SerializedRequest): Promise<SerializedResponse> {
+    if (stopping) return Promise.resolve(movedAnswer);
+    const outdated = refuseOutdated(request);
+    if (outdated) return Promise.resolve(outdated);
+    const work = current
+      .then(async (api) => serializeResponse(await api.fetch(deserializeRequest(request))))
+      .catch((error: unknown) => relayErrorSerialized(503, 'SERVICE_UNAVAILABLE', errorMessage(error)));
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work));
+    return work;
+  }
+
+  /** A write from a build older than this one: the database may already have moved on (issue: one version owns it). */
+  function refuseOutdated(request: SerializedRequest): SerializedResponse | undefined {
+    if (!options.appVersion || request.method === 'GET' || request.method === 'HEAD') return undefined;
+    const sender = request.headers.find(([name]) => name.toLowerCase() === appVersionHeader)?.[1];
+    if (!sender || sender >= options.appVersion) return undefined;
+    const body = new TextEncoder().encode(
+      JSON.stringify({ code: 'APP_OUTDATED', message: 'Otto was updated in another tab. Reload to continue.' }),
+    ).buffer as ArrayBuffer;
+    return { status: 409, statusText: 'Conflict', headers: [['content-type', 'application/json; charset=utf-8']], body };
+  }
+
+  /** A port from the service worker: it sends requests straight here, skipping the tabs. */
+  function adoptPort(port: MessagePort): void {
+    port.addEventListener('message', (event: MessageEvent<PortMessage>) => {
+      const message = event.data;
+      if (message?.type !== 'REQUEST') return;
+      void serveRequest(message.request).then((response) =>
+        port.postMessage({ type: 'RESPONSE', id: message.id, response } satisfies PortMessage, transferablesOf(response)),
+      );
+    });
+    port.start();
+  }
+
+  /** Lets what is in flight finish, then closes the database so that the next owner can open it. */
+  async function stop(): Promise<void> {
+    stopping = true;
+    while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    const api = await current.catch(() => undefined);
+    await api?.close();
+    await api?.store.close();
+  }
+
   scope.addEventListener('message', (event) => {
     const message = event.data as WorkerRequestMessage;
+    if (message?.type === 'connect-port') {
+      const port = event.ports?.[0];
+      if (port) adoptPort(port);
+      return;
+    }
+    if (message?.type === 'stop') {
+      void stop().then(() => post({ type: 'stopped', id: message.id }));
+      return;
+    }
     if (message?.type === 'delete-database') current = current.then(deleteAndReopen, () => open());
     if (message?.type === 'restore-database') {
       const before = current;
@@ -95,8 +159,7 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
   async function answer(message: WorkerRequestMessage): Promise<void> {
     switch (message?.type) {
       case 'request': {
-        const api = await current;
-        const response = await serializeResponse(await api.fetch(deserializeRequest(message.request)));
+        const response = await serveRequest(message.request);
         post({ type: 'response', id: message.id, response }, transferablesOf(response));
         return;
       }
@@ -178,6 +241,17 @@ function holdLockForLife(name: string, waitMs: number): Promise<void> {
       .catch(() => resolve());
   });
 }
+
+/** The answer to a request that arrives while the database is handed to another tab: not run here. */
+const movedAnswer: SerializedResponse = {
+  status: 503,
+  statusText: 'Service Unavailable',
+  headers: [
+    [movedHeader, '1'],
+    ['content-type', 'application/json; charset=utf-8'],
+  ],
+  body: null,
+};
 
 function infoOf(api: MockApi): WorkerBackendInfo {
   const { info } = api;

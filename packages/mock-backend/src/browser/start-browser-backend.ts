@@ -28,6 +28,7 @@ export async function startBrowserBackend(options: BrowserBackendOptions): Promi
     lockName: options.lockName ?? 'otto-db-owner',
     channelName: options.channelName ?? 'otto-backend',
     requestTimeoutMs: options.requestTimeoutMs ?? 8_000,
+    directPort: options.directPort ?? true,
     logger: options.logger ?? createLogger(),
   });
   // Listening before registering: the worker may ask for a port as soon as it controls the page.

@@ -21,6 +21,11 @@ export interface BackendStatus {
    * so two versions share one database: every tab should be reloaded.
    */
   otherVersion?: string;
+  /**
+   * Set when another tab runs a newer version (a later `appVersion`): the database belongs to it
+   * now, and this tab's writes are refused until it reloads.
+   */
+  outdated?: boolean;
 }
 
 /**
@@ -60,6 +65,12 @@ export interface BrowserBackendOptions {
    * @default 'otto-backend'
    */
   channelName?: string;
+  /**
+   * Whether the owner tab hands the service worker a port straight to its DB worker, so that
+   * requests skip every tab's main thread. Off, every request goes through the tab that made it.
+   * @default true
+   */
+  directPort?: boolean;
   /**
    * How long one request may take in this tab before it is answered 504 (the service worker's own
    * limit is 10 s).
@@ -164,6 +175,14 @@ export interface ServeMockApiInWorkerOptions {
    * @default createLogger()
    */
   logger?: Logger;
+  /**
+   * The version (build) of the app this worker belongs to. Writes sent with an older version in
+   * the `x-otto-app-version` header are refused with 409 `APP_OUTDATED` ("Otto was updated in
+   * another tab. Reload to continue."), so that older code never writes to a database a newer
+   * build has taken over. Versions are compared as strings: later builds must sort after earlier
+   * ones (a timestamp, say).
+   */
+  appVersion?: string;
   /**
    * The worker scope to serve on.
    * @default globalThis

@@ -1,6 +1,7 @@
 import { AppShell, Button, NavList, Notice } from '@otto/ui';
-import { use, useState, useSyncExternalStore } from 'react';
+import { use, useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
+import { applyUpdate, onUpdateReady } from '../../backend/app-updates';
 import { ensureBackend, type BackendHandle } from '../../backend/start-backend';
 import { DataDialog } from '../../features/data/components/data-dialog';
 import { paths } from '../../lib/paths';
@@ -76,19 +77,36 @@ function StorageNotice({ backend }: { backend: BackendHandle }) {
     (onChange) => backend.subscribe(onChange),
     () => backend.status,
   );
-  if (status.otherVersion) {
+  const [updateReady, setUpdateReady] = useState(false);
+  useEffect(() => (status.role === 'remote' ? undefined : onUpdateReady(setUpdateReady)), [status.role]);
+  if (status.outdated) {
     return (
       <Notice
         tone="warning"
-        title="Two versions of Otto are open"
+        title="Otto was updated in another tab"
         action={
-          <Button size="sm" onClick={() => window.location.reload()}>
-            Reload this tab
+          <Button size="sm" onClick={() => void applyUpdate()}>
+            Reload
           </Button>
         }
       >
-        Another Otto tab runs a different version. Reload every Otto tab (or close the old ones) so they all use the same
-        version of your data.
+        Otto was updated in another tab. Reload to continue: until then this tab can show your data but cannot save
+        changes.
+      </Notice>
+    );
+  }
+  if (updateReady) {
+    return (
+      <Notice
+        tone="info"
+        title="A new version of Otto is ready"
+        action={
+          <Button size="sm" onClick={() => void applyUpdate()}>
+            Reload
+          </Button>
+        }
+      >
+        Reload when it suits you to use it; your data stays as it is.
       </Notice>
     );
   }
