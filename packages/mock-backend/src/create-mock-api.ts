@@ -6,6 +6,7 @@ import { migrations } from './database/migrations';
 import { seedDatabase } from './database/seed';
 import { createLogger } from './logger';
 import { createRouter } from './runtime/create-router';
+import type { ChangeListener } from './types';
 import { errorResponse } from './runtime/responses';
 import type { MockApi, MockApiOptions } from './types';
 
@@ -34,7 +35,11 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
     if (ownsStore) await store.close();
     throw error;
   }
-  const route = createRouter({ handlers: [...customerHandlers, ...jobHandlers], db: store, now, logger });
+  const listeners = new Set<ChangeListener>(options.onChange ? [options.onChange] : []);
+  const publish: ChangeListener = (event) => {
+    for (const listener of [...listeners]) listener(event);
+  };
+  const route = createRouter({ handlers: [...customerHandlers, ...jobHandlers], db: store, now, logger, publish });
   let closed = false;
 
   return {
@@ -45,6 +50,12 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
         return errorResponse(503, { code: 'SERVICE_UNAVAILABLE', message: 'The mock backend has been closed.' });
       }
       return route(request);
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
     },
     async close() {
       closed = true;

@@ -1,3 +1,4 @@
+import type { ChangeEvent } from '@otto/api-contract';
 import type { SqliteStore, StoreInfo } from '@otto/sqlite-store';
 import type { SeedOptions } from './database/seed';
 import type { Logger } from './logger';
@@ -30,7 +31,20 @@ export interface MockApiOptions {
    * @default createLogger() (tag 'otto', debug off)
    */
   logger?: Logger;
+  /**
+   * Told about every committed write, like a listener added with `api.onChange`.
+   */
+  onChange?: ChangeListener;
 }
+
+/**
+ * Told about one committed write: `{ entity, kind, ids }` (see `ChangeEvent` in
+ * `@otto/api-contract`). Called synchronously after the commit, before the write's response is
+ * returned; keep it quick (post a message, queue work).
+ * @example
+ * const listener: ChangeListener = (event) => channel.postMessage(event);
+ */
+export type ChangeListener = (event: ChangeEvent) => void;
 
 /**
  * A running mock backend: a function from a standard Request to a Response.
@@ -45,6 +59,14 @@ export interface MockApi {
   readonly store: SqliteStore;
   /** Where the data lives and which SQLite runs it. */
   readonly info: StoreInfo & { seeded: { customers: number; jobs: number }; schemaVersion: number };
+  /**
+   * Calls `listener` after every committed write (customer and job create, update, patch, status
+   * move) with what changed; never for a write that failed or was rolled back. Returns the
+   * unsubscribe function.
+   * @example
+   * const stop = api.onChange((e) => console.log(e.entity, e.kind, e.ids)); // customer created ['501']
+   */
+  onChange(listener: ChangeListener): () => void;
   /** Stops answering; closes the store when the API opened it. */
   close(): Promise<void>;
 }

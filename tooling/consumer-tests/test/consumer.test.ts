@@ -125,6 +125,15 @@ describe('a Node project', () => {
     expect(stdout.length).toBeGreaterThan(0);
   });
 
+  it('imports the OpenAPI document as @otto/api-contract/openapi.json', async () => {
+    const { stdout } = await inProject(process.execPath, [
+      '--input-type=module',
+      '-e',
+      "import doc from '@otto/api-contract/openapi.json' with { type: 'json' }; console.log(JSON.stringify([doc.openapi, Object.keys(doc.paths)]))",
+    ]);
+    expect(JSON.parse(stdout)).toEqual(['3.1.1', ['/customers', '/customers/{id}', '/jobs', '/jobs/counts', '/jobs/{id}']]);
+  });
+
   it('serves the API with otto-mock-server, which passes otto-contract-test over HTTP', async () => {
     const server: ChildProcess = spawn(join(project, 'node_modules/.bin/otto-mock-server'), ['--port', '0', '--seed', '20', '--quiet'], {
       cwd: project,
@@ -150,6 +159,10 @@ describe('a Node project', () => {
       const { stdout } = await timed('contract over HTTP', () => inProject(join(project, 'node_modules/.bin/otto-contract-test'), ['--base-url', url]));
       expect(stdout).toMatch(/: all \d+ rules passed/);
       expect(stdout).not.toContain('✗');
+      // The document it serves is the one @otto/api-contract ships.
+      const served: unknown = await (await fetch(`${url}/openapi.json`)).json();
+      expect(served).toEqual(JSON.parse(readFileSync(join(project, 'node_modules/@otto/api-contract/dist/openapi.json'), 'utf8')));
+      expect((await fetch(`${url}/docs`)).headers.get('content-type')).toBe('text/html; charset=utf-8');
     } finally {
       const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');

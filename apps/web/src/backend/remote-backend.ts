@@ -1,3 +1,4 @@
+import { listenForRemoteChanges } from './remote-changes';
 import type { BackendHandle, BackendStatus } from './start-backend';
 
 /**
@@ -18,7 +19,7 @@ export function remoteApiPrefix(setting: string | undefined): string | undefined
 
 /**
  * The backend handle when a server answers the API: nothing runs in the browser, and the database
- * is the server's to manage.
+ * is the server's to manage. Changes come from the server's event stream (`/api/changes`).
  * @example
  * const backend = remoteBackend('http://localhost:8787/api');
  */
@@ -29,6 +30,7 @@ export function remoteBackend(apiBaseUrl: string): BackendHandle {
   return {
     status,
     subscribe: () => () => {},
+    onChange: (listener) => listenForRemoteChanges(apiBaseUrl, listener),
     deleteDatabase: () => serverOnly('delete'),
     exportDatabase: () => serverOnly('back up'),
     restoreDatabase: () => serverOnly('restore'),

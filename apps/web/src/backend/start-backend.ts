@@ -1,3 +1,4 @@
+import type { ChangeEvent } from '@otto/api-contract';
 import { startBrowserBackend, type BrowserBackend } from '@otto/mock-backend/browser';
 import { configureApiClient } from '../lib/api-client';
 import { remoteApiPrefix, remoteBackend } from './remote-backend';
@@ -23,6 +24,8 @@ export interface BackendStatus {
 export interface BackendHandle {
   readonly status: BackendStatus;
   subscribe(listener: (status: BackendStatus) => void): () => void;
+  /** Calls `listener` after every committed write in any tab (or, remote, any client of the server). */
+  onChange(listener: (event: ChangeEvent) => void): () => void;
   /** Deletes the database and starts a fresh, seeded one. */
   deleteDatabase(): Promise<void>;
   /** The bytes of the database as a SQLite file. */

@@ -25,6 +25,8 @@ export interface ApiRequest {
   filter?: unknown;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (`If-Match`). */
+  headers?: Record<string, string>;
 }
 
 export interface ApiResult<T> {
@@ -55,6 +57,7 @@ export async function callApi<R extends RouteDefinition>(
         // The in-browser database refuses writes from a build older than its owner's (409 APP_OUTDATED).
         ...(settings.baseUrl === '' ? { [appVersionHeader]: __OTTO_BUILD_ID__ } : {}),
         ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...request.headers,
       },
       ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
     });

@@ -1,5 +1,6 @@
 import { ApiError } from '../runtime/api-error';
 import {
+  movedAnswer,
   transferablesOf,
   type SerializedError,
   type SerializedRequest,
@@ -25,7 +26,7 @@ export interface DbWorkerClient {
   terminate(): void;
 }
 
-type Settle = { resolve: (value: never) => void; reject: (error: Error) => void };
+type Settle = { resolve: (value: never) => void; reject: (error: Error) => void; request?: true };
 
 /** Starts the DB worker and speaks its message protocol. */
 export function startDbWorker(createWorker: () => Worker): DbWorkerClient {
@@ -33,6 +34,8 @@ export function startDbWorker(createWorker: () => Worker): DbWorkerClient {
   const pending = new Map<number, Settle>();
   let nextId = 1;
   let failure: Error | undefined;
+  /** Set once `stop()` was asked: requests after it are not run by the worker. */
+  let stopping = false;
   let markReady!: (info: WorkerBackendInfo) => void;
   let markFailed!: (error: Error) => void;
   const ready = new Promise<WorkerBackendInfo>((resolve, reject) => {
@@ -105,7 +108,7 @@ export function startDbWorker(createWorker: () => Worker): DbWorkerClient {
   function call<T>(message: Extract<WorkerRequestMessage, { id: number }>, transfer: Transferable[] = []): Promise<T> {
     if (failure) return Promise.reject(failure);
     return new Promise<T>((resolve, reject) => {
-      pending.set(message.id, { resolve: resolve as (value: never) => void, reject });
+      pending.set(message.id, { resolve: resolve as (value: never) => void, reject, ...(message.type === 'request' ? { request: true as const } : {}) });
       worker.postMessage(message, transfer);
     });
   }
@@ -119,9 +122,20 @@ export function startDbWorker(createWorker: () => Worker): DbWorkerClient {
     connectPort(port) {
       worker.postMessage({ type: 'connect-port' } satisfies WorkerRequestMessage, [port]);
     },
-    stop: () => call({ type: 'stop', id: nextId++ }),
+    stop() {
+      stopping = true;
+      return call({ type: 'stop', id: nextId++ });
+    },
     terminate() {
       worker.terminate();
+      // After a stop the worker ran none of what is still waiting: it may go to the next owner.
+      if (stopping) {
+        for (const [id, s] of pending) {
+          if (!s.request) continue;
+          pending.delete(id);
+          s.resolve(movedAnswer as never);
+        }
+      }
       fail(new ApiError(503, 'SERVICE_UNAVAILABLE', 'The database worker was stopped.'));
     },
   };

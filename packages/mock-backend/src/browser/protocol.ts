@@ -84,7 +84,8 @@ export type ServiceWorkerControlMessage =
   | { type: typeof claimClientsType }
   | { type: typeof skipWaitingType }
   | { type: typeof dbPortType; owner: string }
-  | { type: typeof dbPortClosedType; owner: string };
+  /** `stopped`: the DB worker finished what it had and closed, so nothing still on its port was run. */
+  | { type: typeof dbPortClosedType; owner: string; stopped?: boolean };
 
 /**
  * What the DB worker reports about the database it serves.
@@ -203,6 +204,20 @@ export function relayErrorSerialized(
     body,
   };
 }
+
+/**
+ * The answer to a request that was not run because the database is moving to another tab (its
+ * worker stopped first): safe to send again, to the next owner.
+ */
+export const movedAnswer: SerializedResponse = {
+  status: 503,
+  statusText: 'Service Unavailable',
+  headers: [
+    [movedHeader, '1'],
+    ['content-type', 'application/json; charset=utf-8'],
+  ],
+  body: null,
+};
 
 /** Plain text of any thrown value. */
 export function errorMessage(error: unknown): string {

@@ -3,11 +3,12 @@ import { checkBackup } from '../database/check-backup';
 import { createMockApi } from '../create-mock-api';
 import { createLogger } from '../logger';
 import type { MockApi } from '../types';
+import { createChangeBroadcast, defaultChangeChannelName } from './change-channel';
 import {
   appVersionHeader,
   deserializeRequest,
   errorMessage,
-  movedHeader,
+  movedAnswer,
   relayErrorSerialized,
   serializeResponse,
   transferablesOf,
@@ -36,6 +37,10 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
   const logger = options.logger ?? createLogger();
   const busyRetryMs = options.busyRetryMs ?? 10_000;
   const post = (message: WorkerResponseMessage, transfer: Transferable[] = []) => scope.postMessage(message, transfer);
+
+  // Every committed write goes out to every tab on this channel.
+  const changes = createChangeBroadcast(options.changeChannelName ?? defaultChangeChannelName);
+  const reset = () => changes.publish({ entity: 'database', kind: 'reset', ids: [] });
 
   const storage = options.storage ?? 'opfs';
   // One worker at a time uses the OPFS files: wait here quietly rather than fail to open them (and
@@ -67,6 +72,7 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
       return createMockApi({
         store,
         logger,
+        onChange: changes.publish,
         ...(options.seed !== undefined ? { seed: options.seed } : {}),
         ...(options.now ? { now: options.now } : {}),
       });
@@ -146,7 +152,10 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
       // A backup that fails its checks changes nothing: keep answering from the current database.
       current = restored.catch(() => fallback);
       void restored.then(
-        (api) => post({ type: 'restored', id: message.id, info: infoOf(api) }),
+        (api) => {
+          reset();
+          post({ type: 'restored', id: message.id, info: infoOf(api) });
+        },
         (error: unknown) => post({ type: 'error', id: message.id, error: toSerializedError(error) }),
       );
       return;
@@ -171,6 +180,7 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
       }
       case 'delete-database':
         post({ type: 'deleted', id: message.id, info: infoOf(await current) });
+        reset();
         return;
     }
   }
@@ -184,17 +194,17 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
     try {
       await store.replaceDatabase(bytes);
       // A restored database is never seeded, even when it holds no customers.
-      const restored = await createMockApi({ store, logger, seed: false, ...(options.now ? { now: options.now } : {}) });
+      const restored = await createMockApi({ store, logger, seed: false, onChange: changes.publish, ...(options.now ? { now: options.now } : {}) });
       logger.info(`Restored a backup with ${summary.customers} customers and ${summary.jobs} jobs.`);
       return restored;
     } catch (error) {
       // Put the data back as it was before the restore began.
       try {
         await store.replaceDatabase(previous);
-        onRecovered(await createMockApi({ store, logger, seed: false }));
+        onRecovered(await createMockApi({ store, logger, seed: false, onChange: changes.publish }));
       } catch (recovery) {
         logger.error('The restore failed and the previous data could not be put back:', recovery);
-        onRecovered(await createMockApi({ store, logger, seed: false }).catch(() => api));
+        onRecovered(await createMockApi({ store, logger, seed: false, onChange: changes.publish }).catch(() => api));
         throw new StoreError(
           'OPEN_FAILED',
           `The restore failed (${errorMessage(error)}) and the previous data could not be put back. Keep the backup file, reload Otto and restore it again.`,
@@ -241,17 +251,6 @@ function holdLockForLife(name: string, waitMs: number): Promise<void> {
       .catch(() => resolve());
   });
 }
-
-/** The answer to a request that arrives while the database is handed to another tab: not run here. */
-const movedAnswer: SerializedResponse = {
-  status: 503,
-  statusText: 'Service Unavailable',
-  headers: [
-    [movedHeader, '1'],
-    ['content-type', 'application/json; charset=utf-8'],
-  ],
-  body: null,
-};
 
 function infoOf(api: MockApi): WorkerBackendInfo {
   const { info } = api;

@@ -14,6 +14,7 @@ import {
   dbPortClosedType,
   dbPortType,
   initPortType,
+  movedAnswer,
   movedHeader,
   needDbPortType,
   relayErrorResponse,
@@ -71,6 +72,8 @@ const handshakeTimeoutMs = 3_000;
 const findTabBudgetMs = 6_000;
 /** How long a relayed request may take; longer than the tabs' own relay timeout (8 s). */
 const requestTimeoutMs = 10_000;
+/** How long a previous owner's port may still answer after a new owner's port arrived. */
+const supersededGraceMs = 2_000;
 /** How long a request waits for the next owner's database port when the current one is moving. */
 const movingWaitMs = 5_000;
 
@@ -100,8 +103,10 @@ export function installOttoRelay(scope: OttoRelayScope): void {
   const silent = new Set<string>();
   let dbRoute: DbRoute | undefined;
   /** Resolves the requests waiting for a database port (after a move, or while none is known). */
-  let dbRouteWaiters: Array<() => void> = [];
+  const dbRouteWaiters: Array<() => void> = [];
   let askedForDbPort = false;
+  /** Ports of previous owners that may still answer what they have (see adoptDbPort). */
+  const superseded = new Map<string, { route: DbRoute; timer: ReturnType<typeof setTimeout> }>();
   let nextRequestId = 1;
 
   scope.addEventListener('message', (event) => {
@@ -123,11 +128,20 @@ export function installOttoRelay(scope: OttoRelayScope): void {
       adoptDbPort(data.owner, port);
       return;
     }
-    if (type === dbPortClosedType && dbRoute && dbRoute.owner === data?.owner) {
-      const old = dbRoute;
-      dbRoute = undefined;
-      askedForDbPort = false;
-      retire(old, false);
+    if (type === dbPortClosedType && typeof data?.owner === 'string') {
+      const why = (data as { stopped?: unknown }).stopped === true ? 'unrun' : 'closed';
+      const old = superseded.get(data.owner);
+      if (old) {
+        superseded.delete(data.owner);
+        clearTimeout(old.timer);
+        retire(old.route, why);
+      }
+      if (dbRoute?.owner === data.owner) {
+        const route = dbRoute;
+        dbRoute = undefined;
+        askedForDbPort = false;
+        retire(route, why);
+      }
     }
   });
 
@@ -141,20 +155,28 @@ export function installOttoRelay(scope: OttoRelayScope): void {
     const old = dbRoute;
     dbRoute = { ...createRoute(port), owner };
     askedForDbPort = false;
-    // The same owner handing a fresh port keeps its worker: what went on the old port is answered there.
-    if (old && old.owner !== owner) retire(old, true);
+    // The same owner handing a fresh port keeps its worker: what went on the old port is answered
+    // there. A new owner: the old one's worker answers what it still has (it stops before handing
+    // over, then says so with DB_PORT_CLOSED), unless it crashed: give it a moment.
+    if (old && old.owner !== owner) {
+      superseded.set(old.owner, { route: old, timer: setTimeout(() => {
+        superseded.delete(old.owner);
+        retire(old, 'owner');
+      }, supersededGraceMs) });
+    }
     for (const wake of dbRouteWaiters.splice(0)) wake();
   }
 
   /**
-   * A database port that is gone: its owner closed (or handed the database to a newer tab). Reads
-   * and PUTs sent on it are sent again; a write that may have reached the old worker is answered
-   * with the doubt in words rather than run twice.
+   * A database port that is gone: its owner closed, crashed, or handed the database to a newer tab.
+   * What was still on it is sent again: all of it when the worker had stopped first (nothing on
+   * the port was run), else only reads and PUTs; a write that may have reached the old worker is
+   * answered with the doubt in words rather than run twice.
    */
-  function retire(old: DbRoute, ownerChanged: boolean): void {
+  function retire(old: DbRoute, why: 'unrun' | 'closed' | 'owner'): void {
     for (const [id, settle] of old.pending) {
       old.pending.delete(id);
-      settle({ ...movedResponse, headers: [...movedResponse.headers, [retiredHeader, ownerChanged ? 'owner' : 'closed']] });
+      settle(why === 'unrun' ? movedAnswer : { ...movedAnswer, headers: [...movedAnswer.headers, [retiredHeader, why]] });
     }
     old.port.close();
   }
@@ -322,14 +344,6 @@ export function installOttoRelay(scope: OttoRelayScope): void {
 /** Marks the answers of a port that went away with requests still on it. */
 const retiredHeader = 'x-otto-retired';
 const idempotentMethods = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT']);
-
-/** What a port that went away answers for the requests left on it. */
-const movedResponse: SerializedResponse = {
-  status: 503,
-  statusText: 'Service Unavailable',
-  headers: [[movedHeader, '1']],
-  body: null,
-};
 
 function createRoute(port: MessagePort): Route {
   const pending = new Map<number, (response: SerializedResponse) => void>();

@@ -5,6 +5,7 @@ import {
   dbPortClosedType,
   dbPortType,
   errorMessage,
+  movedAnswer,
   movedHeader,
   needDbPortType,
   relayErrorSerialized,
@@ -169,7 +170,8 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
   /** Sends what waits to the owner that just took over; what went to the old owner is resent only if safe. */
   function rerouteAll(newOwner: string): void {
     for (const [id, entry] of pending) {
-      if (entry.sentTo === newOwner) continue;
+      // Sent to the new owner already, or to this tab's own worker, whose answer settles it (or sends it on).
+      if (entry.sentTo === newOwner || entry.sentTo === tabId) continue;
       if (entry.sentTo && !entry.idempotent) {
         entry.settle(
           unavailable(
@@ -183,11 +185,14 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
   }
 
   async function serveHere(request: SerializedRequest): Promise<SerializedResponse> {
+    const owner = worker;
     try {
-      if (!worker) throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'This tab does not own the database.');
-      await worker.ready;
-      return await worker.fetch(request);
+      if (!owner) throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'This tab does not own the database.');
+      await owner.ready;
+      return await owner.fetch(request);
     } catch (error) {
+      // A worker that stopped to hand the database over ran none of what it refused: the next owner will.
+      if (handingOver) return movedAnswer;
       return unavailable(errorMessage(error));
     }
   }
@@ -320,7 +325,7 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
     handingOver = true;
     const stopping = worker;
     await stopping.stop().catch(() => undefined);
-    postToServiceWorker({ type: dbPortClosedType, owner: tabId });
+    postToServiceWorker({ type: dbPortClosedType, owner: tabId, stopped: true });
     stopping.terminate();
     worker = undefined;
     leaderId = undefined;

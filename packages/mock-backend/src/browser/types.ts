@@ -1,3 +1,4 @@
+import type { ChangeEvent } from '@otto/api-contract';
 import type { SeedOptions } from '../database/seed';
 import type { Logger } from '../logger';
 import type { WorkerBackendInfo } from './protocol';
@@ -72,6 +73,12 @@ export interface BrowserBackendOptions {
    */
   directPort?: boolean;
   /**
+   * Name of the BroadcastChannel the DB worker posts change events on (the same as the worker's
+   * `changeChannelName`).
+   * @default 'otto-changes'
+   */
+  changeChannelName?: string;
+  /**
    * How long one request may take in this tab before it is answered 504 (the service worker's own
    * limit is 10 s).
    * @default 8000
@@ -118,6 +125,17 @@ export interface BrowserBackend {
    * that fails a check is refused with the reason and nothing changes.
    */
   restoreDatabase(bytes: Uint8Array): Promise<void>;
+  /**
+   * Calls `listener` after every committed write in any tab of this origin (this one included):
+   * `{ entity: 'customer' | 'job', kind: 'created' | 'updated', ids }`, and `{ entity: 'database',
+   * kind: 'reset', ids: [] }` after a restore or a deleted database. Events come straight from the
+   * DB worker on a BroadcastChannel, in commit order. Returns the unsubscribe function.
+   * @example
+   * const stop = backend.onChange((event) => {
+   *   if (event.entity === 'customer') void queryClient.invalidateQueries({ queryKey: ['customers'] });
+   * });
+   */
+  onChange(listener: (event: ChangeEvent) => void): () => void;
   /** Stops serving from this tab: releases the database lock, ends the DB worker, closes channels. */
   close(): void;
 }
@@ -183,6 +201,11 @@ export interface ServeMockApiInWorkerOptions {
    * ones (a timestamp, say).
    */
   appVersion?: string;
+  /**
+   * Name of the BroadcastChannel on which change events go to every tab.
+   * @default 'otto-changes'
+   */
+  changeChannelName?: string;
   /**
    * The worker scope to serve on.
    * @default globalThis

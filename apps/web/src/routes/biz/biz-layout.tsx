@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { applyUpdate, onUpdateReady } from '../../backend/app-updates';
 import { ensureBackend, type BackendHandle } from '../../backend/start-backend';
 import { DataDialog } from '../../features/data/components/data-dialog';
+import { useLiveUpdates } from '../../lib/live/use-live-updates';
 import { paths } from '../../lib/paths';
 
 type Started = { ok: true; backend: BackendHandle } | { ok: false; message: string };
@@ -23,6 +24,8 @@ export default function BizLayout() {
   const started = use(startOnce());
   // Bumped when a backup is restored: every screen below starts over with the restored data.
   const [dataVersion, setDataVersion] = useState(0);
+  // Every tab follows every write; a restore or reset anywhere starts the screens over (live-tabs).
+  const resets = useLiveUpdates(started.ok ? started.backend : undefined);
   return (
     <AppShell
       brand={
@@ -42,7 +45,7 @@ export default function BizLayout() {
       banner={started.ok ? <StorageNotice backend={started.backend} /> : null}
     >
       {started.ok ? (
-        <Outlet key={dataVersion} />
+        <Outlet key={`${dataVersion}.${resets}`} />
       ) : (
         <Notice
           tone="error"
@@ -90,8 +93,7 @@ function StorageNotice({ backend }: { backend: BackendHandle }) {
           </Button>
         }
       >
-        Otto was updated in another tab. Reload to continue: until then this tab can show your data but cannot save
-        changes.
+        Reload to continue: until then this tab can show your data but cannot save changes.
       </Notice>
     );
   }
