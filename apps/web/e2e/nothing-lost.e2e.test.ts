@@ -168,32 +168,7 @@ describe('markup in data stays data', () => {
   });
 });
 
-describe('an update while tabs are open', () => {
-  it('tells both tabs when two versions of Otto share the database, and keeps answering', async () => {
-    const ctx = await newContext(browser);
-    const oldTab = await openBiz(ctx);
-    const version = await oldTab.page.evaluate(() => window.ottoAppVersion);
-    expect(version).toMatch(/^0\.0\.0\+/);
-    // The new tab gets a newer build: the same bundle with another build id.
-    const newPage = await ctx.newPage();
-    await newPage.route('**/assets/*.js', async (route) => {
-      const response = await route.fetch();
-      const body = (await response.text()).replaceAll(version!, '0.0.1+newer');
-      await route.fulfill({ response, body });
-    });
-    const newTab = await trackPage(newPage);
-    await newPage.goto('/biz/customers');
-    await waitForBackend(newPage);
-    for (const page of [newTab.page, oldTab.page]) {
-      await page.getByText('Two versions of Otto are open').waitFor();
-    }
-    await screenshot(newTab.page, 'two-versions');
-    const created = await createCustomer(newTab.page, 'Made In The New Tab');
-    expect((await apiFetch(oldTab.page, `/api/customers/${created.id}`)).status).toBe(200);
-    expect([...oldTab.problems(), ...newTab.problems()]).toEqual([]);
-    await ctx.close();
-  });
-});
+// Two builds in two tabs (a newer one takes the database over): e2e/updates.e2e.test.ts.
 
 describe('a crash in the middle of writes', () => {
   it('keeps every acknowledged write and a consistent database when the browser is killed', async () => {
