@@ -3,23 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { use, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { applyUpdate, onUpdateReady } from '../../backend/app-updates';
-import { ensureBackend, type BackendHandle } from '../../backend/start-backend';
+import type { BackendHandle } from '../../backend/start-backend';
+import { startOnce } from '../../backend/start-once';
 import { BackupNudge } from '../../features/data/components/backup-nudge';
 import { DataDialog } from '../../features/data/components/data-dialog';
 import { useLiveUpdates } from '../../lib/live/use-live-updates';
 import { paths } from '../../lib/paths';
-
-type Started = { ok: true; backend: BackendHandle } | { ok: false; message: string };
-
-let starting: Promise<Started> | undefined;
-function startOnce(): Promise<Started> {
-  starting ??= ensureBackend().then(
-    (backend): Started => ({ ok: true, backend }),
-    // Kept for the page's life: React re-renders with this same promise; a reload tries again.
-    (error: unknown): Started => ({ ok: false, message: error instanceof Error ? error.message : String(error) }),
-  );
-  return starting;
-}
 
 /** The /biz area: waits for the in-browser backend, then shows navigation and the screen. */
 export default function BizLayout() {
