@@ -4,6 +4,7 @@ import { defaultClientConditions, defineConfig, loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { ottoContentSecurityPolicy } from './content-security-policy.ts';
 import { ottoWebManifest } from './web-manifest.ts';
+import { ottoStaticLanding } from './vite-plugin-otto-landing.ts';
 import { ottoSeedData } from './vite-plugin-otto-seed.ts';
 import { ottoServiceWorker } from './vite-plugin-otto-sw.ts';
 
@@ -16,6 +17,8 @@ export default defineConfig(({ mode, command }) => ({
     react(),
     // Dev: the same service worker source compiled on request, with an empty precache.
     { ...ottoServiceWorker({ entry: './src/otto-sw.ts' }), apply: 'serve' },
+    // `/` is static HTML (no JavaScript); every other page is the app (app.html).
+    ottoStaticLanding(),
     // The first-start data, made in Node at build time: no faker in the browser.
     ottoSeedData(),
     // Build: the service worker with the precache manifest of every file the app needs.
@@ -43,5 +46,5 @@ export default defineConfig(({ mode, command }) => ({
   resolve: { conditions: [sourceCondition, ...defaultClientConditions] },
   optimizeDeps: { exclude: ['@sqlite.org/sqlite-wasm'] },
   worker: { format: 'es' },
-  build: { target: 'es2022', sourcemap: true },
+  build: { target: 'es2022', sourcemap: true, rollupOptions: { input: ['index.html', 'app.html'] } },
 }));

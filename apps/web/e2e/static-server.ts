@@ -34,7 +34,7 @@ export async function startStaticServer(root: string, port = 0): Promise<StaticS
     let file = normalize(join(current, path));
     if (!file.startsWith(current) || !existsSync(file) || statSync(file).isDirectory()) {
       // Routes of the app (no file extension) get the app's page, like `vite preview`.
-      file = extname(path) === '' ? join(current, 'index.html') : '';
+      file = extname(path) === '' ? join(current, 'app.html') : '';
     }
     if (!file || !existsSync(file)) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');

@@ -19,10 +19,11 @@ installOttoRelay(self);
 const manifest = self.__WB_MANIFEST;
 precacheAndRoute(manifest);
 cleanupOutdatedCaches();
-// Every page of the app is the same document: deep links (/biz/customers/edit/42) open offline
-// too. (The dev server precaches nothing: its pages come from the network.)
+// `/` is the static landing page (precached as index.html); every other page is the app, the same
+// document: deep links (/biz/customers/edit/42) open offline too. (The dev server precaches
+// nothing: its pages come from the network.)
 if (manifest.length > 0) {
-  registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+  registerRoute(new NavigationRoute(createHandlerBoundToURL('/app.html'), { denylist: [/^\/api\//, /^\/(index\.html)?$/] }));
 }
 
 self.addEventListener('activate', (event) => {
