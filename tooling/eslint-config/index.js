@@ -1,4 +1,4 @@
-// Shared lint rules for every Otto package, including the package boundaries of DESIGN.md.
+// Shared lint rules for every Otto package, including the package boundaries of docs/architecture.md.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -37,12 +37,12 @@ export function ottoConfig(name, options = {}) {
           {
             paths: forbidden.map((pkg) => ({
               name: pkg,
-              message: `${name} may not import ${pkg} (see DESIGN.md, package boundaries).`,
+              message: `${name} may not import ${pkg} (see docs/architecture.md, package boundaries).`,
             })),
             patterns: [
               ...forbidden.map((pkg) => ({
                 group: [`${pkg}/*`],
-                message: `${name} may not import ${pkg} (see DESIGN.md, package boundaries).`,
+                message: `${name} may not import ${pkg} (see docs/architecture.md, package boundaries).`,
               })),
               {
                 group: ['**/apps/web/**', '../../packages/**', '../../apps/**'],
