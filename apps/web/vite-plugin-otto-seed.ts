@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import type { Plugin, ResolvedConfig } from 'vite';
 
 export interface OttoSeedDataOptions {
@@ -31,18 +32,22 @@ export function ottoSeedData(options: OttoSeedDataOptions = {}): Plugin {
   let config: ResolvedConfig;
   let made: Promise<string> | undefined;
 
+  // In a Node process of its own, on the built backend (turbo builds the packages before the app):
+  // the process running Vite may load workspace packages from their TypeScript source (vitest).
+  const script = `
+    const { createMockApi, exportSeedData } = await import('@otto/mock-backend');
+    const now = Date.now();
+    const api = await createMockApi({ seed: { count: ${options.count ?? 500}, fakerSeed: ${options.fakerSeed ?? 20261123} }, now: () => now });
+    process.stdout.write(JSON.stringify(exportSeedData(api.store, now)));
+    await api.close();
+  `;
   const make = () =>
-    (made ??= (async () => {
-      // The published build of the backend (turbo builds the packages before the app).
-      const { createMockApi, exportSeedData } = await import('@otto/mock-backend');
-      const now = Date.now();
-      const api = await createMockApi({ seed: { count: options.count ?? 500, fakerSeed: options.fakerSeed ?? 20261123 }, now: () => now });
-      try {
-        return JSON.stringify(exportSeedData(api.store, now));
-      } finally {
-        await api.close();
-      }
-    })());
+    (made ??= new Promise<string>((resolve, reject) => {
+      execFile(process.execPath, ['--input-type=module', '-e', script], { cwd: config.root, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+        if (error) reject(new Error(`otto-seed-data: making ${fileName} failed: ${stderr || error.message}`));
+        else resolve(stdout);
+      });
+    }));
 
   return {
     name: 'otto-seed-data',
