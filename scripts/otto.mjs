@@ -51,9 +51,10 @@ function ensureChromium() {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && quiet('apt-get', ['--version'])) {
     console.log('otto: installing Chromium from Debian for the browser tests…');
-    must('apt-get', ['update']);
-    must('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
+    must('apt-get', ['-qq', 'update']);
+    must('apt-get', ['-qq', 'install', '-y', '--no-install-recommends', 'chromium'], {
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      stdio: ['ignore', 'ignore', 'inherit'],
     });
     if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
   }
@@ -61,6 +62,17 @@ function ensureChromium() {
     'otto: the browser tests need Chromium. Install it (Debian: `sudo apt-get install chromium`) or set CHROMIUM_PATH to its executable.',
   );
   process.exit(1);
+}
+
+/**
+ * better-sqlite3's native part, for the HTTP server's tests: installs never build it (so `npm start`
+ * needs no compiler); its own install script (a prebuilt binary, else a build from source, about
+ * 100 s) runs here once, when it is not built yet.
+ */
+function buildBetterSqlite3() {
+  const dir = join(root, 'packages/mock-backend/node_modules/better-sqlite3');
+  if (!existsSync(dir) || existsSync(join(dir, 'build/Release/better_sqlite3.node'))) return 0;
+  return phase('native module (better-sqlite3, about 100 s the first time)', 'npm', ['run', 'install', '--silent'], { cwd: dir });
 }
 
 /** Sums the JSON reports vitest wrote, for one closing line. */
@@ -81,25 +93,53 @@ function summarize() {
 }
 
 const pnpm = findPnpm();
-const pn = (args, options) => must(pnpm[0], [...pnpm.slice(1), ...args], options);
-pn(['install', ...(process.env.CI ? ['--frozen-lockfile'] : [])]);
+const color = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
+const quietEnv = color ? {} : { NO_COLOR: '1', FORCE_COLOR: '0' };
+const pnArgs = (args) => [pnpm[0], [...pnpm.slice(1), ...args]];
+
+/** Runs one phase with a heading and its duration; its output is kept short (errors only). */
+function phase(title, cmd, args, options = {}) {
+  console.log(`\n== ${title}`);
+  const started = Date.now();
+  const status = run(cmd, args, { ...options, env: { ...process.env, ...quietEnv, ...options.env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  console.log(`== ${title}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${seconds} s`);
+  return status;
+}
 
 if (command === 'start') {
-  pn(['turbo', 'run', 'build', '--filter=@otto/web...']);
+  // The app needs no compiler: better-sqlite3 (the HTTP server's file database) is not built here.
+  must(...pnArgs(['install', ...(process.env.CI ? ['--frozen-lockfile'] : []), '--reporter=append-only']));
+  must(...pnArgs(['turbo', 'run', 'build', '--filter=@otto/web...', '--output-logs=errors-only']));
   console.log('\notto: open http://localhost:4173 (Ctrl+C stops the app)');
-  pn(['--filter', '@otto/web', 'preview']);
+  must(...pnArgs(['--filter', '@otto/web', 'preview']));
 } else if (command === 'test') {
+  const failedPhases = [];
+  const check = (title, status) => status === 0 || failedPhases.push(title);
+  const install = phase('install', ...pnArgs(['install', ...(process.env.CI ? ['--frozen-lockfile'] : []), '--reporter=append-only']));
+  if (install !== 0) process.exit(install);
   const chromium = ensureChromium();
+  const native = buildBetterSqlite3();
+  if (native !== 0) process.exit(native);
   for (const dir of ['apps', 'packages', 'tooling'].flatMap((g) => readdirSync(join(root, g)).map((n) => join(root, g, n, 'test-results')))) {
     rmSync(dir, { recursive: true, force: true });
   }
-  const env = { ...process.env, CHROMIUM_PATH: chromium };
-  pn(['turbo', 'run', 'lint', 'typecheck', 'test', 'build', '--concurrency=2'], { env });
+  const env = { CHROMIUM_PATH: chromium };
+  const turbo = (tasks, extra = []) => pnArgs(['turbo', 'run', ...tasks, '--output-logs=errors-only', ...(color ? [] : ['--color=false']), ...extra]);
+  check('lint and types', phase('lint and types', ...turbo(['lint', 'typecheck'], ['--concurrency=2']), { env }));
+  check('unit and integration tests', phase('unit and integration tests', ...turbo(['test'], ['--concurrency=2']), { env }));
+  const built = phase('build', ...turbo(['build'], ['--concurrency=2']), { env });
+  check('build', built);
   // Browser tests run alone: each drives a real Chromium and the machine may have two cores.
-  pn(['turbo', 'run', 'test:e2e', '--concurrency=1'], { env });
+  if (built === 0) check('browser tests', phase('browser tests', ...turbo(['test:e2e'], ['--concurrency=1']), { env }));
+  else failedPhases.push('browser tests (not run: the build failed)');
   const { passed, failed } = summarize();
-  console.log(`\notto: every check passed.\n${passed} passed, ${failed} failed`);
-  process.exit(failed === 0 ? 0 : 1);
+  // A phase that failed without a failing test (a lint error, a type error) still counts once.
+  const phaseFailures = Math.max(0, failedPhases.length - (failed > 0 ? 1 : 0));
+  if (failedPhases.length === 0) console.log('\notto: every check passed.');
+  else console.log(`\notto: these phases failed (their errors are printed above): ${failedPhases.join('; ')}.`);
+  console.log(`${passed} passed, ${failed + phaseFailures} failed`);
+  process.exit(failedPhases.length === 0 && failed === 0 ? 0 : 1);
 } else {
   console.error('usage: node scripts/otto.mjs start|test');
   process.exit(2);

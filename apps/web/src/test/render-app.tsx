@@ -1,6 +1,6 @@
 import { createMockApi, type MockApiOptions } from '@otto/mock-backend';
 import { act, render } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter, type RouteObject } from 'react-router';
 import { App } from '../app';
 import { configureApiClient } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
@@ -32,6 +32,8 @@ export async function renderApp(path: string, options: MockApiOptions = {}) {
   });
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  // Screens load their code ahead, as main.tsx does, so that renders (a redirect's included) happen inside act.
+  await preloadEveryScreen(routes);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   // Async act lets lazily loaded screens that resolve during the first render finish rendering.
   let view!: ReturnType<typeof render>;
@@ -39,4 +41,13 @@ export async function renderApp(path: string, options: MockApiOptions = {}) {
     view = render(<App queryClient={queryClient} router={router} />);
   });
   return { api, router, requests, queryClient, ...view };
+}
+
+function preloadEveryScreen(list: RouteObject[]): Promise<unknown> {
+  return Promise.all(
+    list.flatMap((route) => [
+      (route.handle as { preload?: () => Promise<void> } | undefined)?.preload?.(),
+      route.children ? preloadEveryScreen(route.children) : undefined,
+    ]),
+  );
 }

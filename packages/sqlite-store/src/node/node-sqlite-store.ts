@@ -81,7 +81,7 @@ export function createNodeSqliteStore(options: NodeSqliteStoreOptions): SqliteSt
         try {
           const Driver = await loadDriver();
           const filename = inMemory ? ':memory:' : resolve(options.filename);
-          const conn = new Driver(filename, { timeout: options.busyTimeoutMs ?? 5000 });
+          const conn = connect(Driver, filename, options.busyTimeoutMs ?? 5000);
           try {
             conn.pragma('foreign_keys = ON');
             // WAL lets readers run while a write is in progress; a file store only.
@@ -198,6 +198,24 @@ async function loadDriver(): Promise<DriverConstructor> {
       'Failed to open the database: the native driver better-sqlite3 is not installed. Run `npm install better-sqlite3` next to @otto/sqlite-store.',
       { cause: error },
     );
+  }
+}
+
+/** Opens a connection; a driver whose native part was never built says so in words. */
+function connect(Driver: DriverConstructor, filename: string, timeout: number): Connection {
+  try {
+    return new Driver(filename, { timeout });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (/bindings file|better_sqlite3\.node|NODE_MODULE_VERSION|invalid ELF|was compiled against/i.test(message)) {
+      throw new StoreError(
+        'OPEN_FAILED',
+        'Failed to open the database: the native driver better-sqlite3 is installed but not built for this Node.js. ' +
+          'Build it with `npm rebuild better-sqlite3` where it is installed (it needs a C++ compiler and Python when no prebuilt binary can be downloaded); in the Otto repository `npm test` builds it.',
+        { cause: error },
+      );
+    }
+    throw error;
   }
 }
 

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app';
@@ -79,7 +79,7 @@ describe('customer screens', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Changes to Grace Hopper were saved.')).toBeTruthy();
     expect(api.store.get('SELECT full_name FROM customers WHERE id = 1')).toEqual({ full_name: 'Grace Hopper' });
-    await router.navigate('/biz/customers');
+    await act(() => router.navigate('/biz/customers'));
     expect(await screen.findByRole('link', { name: 'Grace Hopper' })).toBeTruthy();
   });
 
