@@ -95,9 +95,12 @@ export async function openPage(context: BrowserContext, path: string): Promise<T
   return tracked;
 }
 
-/** Waits until the /biz area has started the backend (it installs window.ottoDeleteDatabase then). */
+/** Waits until the /biz area has started the backend (it installs window.ottoDeleteDatabase then) and the service worker controls the page. */
 export async function waitForBackend(page: Page): Promise<void> {
-  await page.waitForFunction(() => typeof window.ottoDeleteDatabase === 'function', undefined, { timeout: 30_000 });
+  // Started, and the service worker controls the page (a plain fetch('/api/…') from a test needs it).
+  await page.waitForFunction(() => typeof window.ottoDeleteDatabase === 'function' && Boolean(navigator.serviceWorker?.controller), undefined, {
+    timeout: 30_000,
+  });
 }
 
 /** What a fetch made inside the page answered. */
