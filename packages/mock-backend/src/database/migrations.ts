@@ -92,6 +92,35 @@ export const migrations: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 3,
+    name: 'job counters',
+    // Counts per status kept by triggers, so the status tabs and a list's total need not count
+    // every job (issue 21; decision 0020). Every job has its customer (foreign keys are on, no
+    // customer is ever deleted, a restored backup is checked), so no count needs a join either.
+    // The list indexes end with id DESC, the list's tie-break, so a page needs no sort.
+    up: `
+      CREATE TABLE job_counts (status TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
+      INSERT INTO job_counts (status, n)
+      VALUES ('quote', 0), ('scheduled', 0), ('in_progress', 0), ('completed', 0), ('invoiced', 0), ('paid', 0), ('cancelled', 0);
+      UPDATE job_counts SET n = (SELECT count(*) FROM jobs WHERE jobs.status = job_counts.status);
+      CREATE TRIGGER job_counts_after_insert AFTER INSERT ON jobs BEGIN
+        UPDATE job_counts SET n = n + 1 WHERE status = new.status;
+      END;
+      CREATE TRIGGER job_counts_after_delete AFTER DELETE ON jobs BEGIN
+        UPDATE job_counts SET n = n - 1 WHERE status = old.status;
+      END;
+      CREATE TRIGGER job_counts_after_status AFTER UPDATE OF status ON jobs WHEN new.status IS NOT old.status BEGIN
+        UPDATE job_counts SET n = n - 1 WHERE status = old.status;
+        UPDATE job_counts SET n = n + 1 WHERE status = new.status;
+      END;
+      DROP INDEX jobs_status_idx;
+      CREATE INDEX jobs_status_idx ON jobs (status, modified_dt DESC, id DESC);
+      DROP INDEX jobs_customer_idx;
+      CREATE INDEX jobs_customer_idx ON jobs (customer_id, modified_dt DESC, id DESC);
+      CREATE INDEX jobs_id_status_idx ON jobs (id, status);
+    `,
+  },
 ];
 
 /**
