@@ -2,7 +2,7 @@
 // relay, no OPFS), with createMockApi seeding its customers and their jobs, as issue 21 measured
 // them. Options: --sizes=100000,400000 (default), --iterations=50.
 import { createMockApi, type MockApi } from '@otto/mock-backend';
-import { jobOps, jobSearchTerm, runLoops, type BenchOp, type BenchRequest, type JobContext } from '../shared/ops';
+import { jobOps, jobSearchTerm, makeMoveJobs, runLoops, type BenchOp, type BenchRequest, type JobContext } from '../shared/ops';
 import { summarize } from './stats';
 
 const quiet = { debug() {}, info() {}, warn: console.warn, error: console.error };
@@ -18,18 +18,6 @@ function send(api: MockApi) {
     await response.json();
     return response;
   };
-}
-
-/** Creates `k` quote jobs for `jobs-move` to move; returns their ids. */
-export async function makeMoveJobs(call: (request: BenchRequest) => Promise<Response>, k: number): Promise<string[]> {
-  const ids: string[] = [];
-  for (let i = 0; i < k; i++) {
-    const response = await call({ method: 'POST', path: '/api/jobs', body: JSON.stringify({ customer_id: String(1 + i), title: `Bench move ${i}` }) });
-    const job = (await response.json()) as { id?: string };
-    if (!response.ok || !job.id) throw new Error(`Creating a job to move answered ${response.status}.`);
-    ids.push(job.id);
-  }
-  return ids;
 }
 
 const ops: readonly BenchOp[] = [...jobOps, 'list-first', 'get'];

@@ -1,9 +1,10 @@
 // `pnpm bench`: builds the app and the bench pages, drives Debian's Chromium with playwright-core,
 // and writes bench/results/<date>.json and .md (also printed).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, openSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import type { MswVariantManifest } from '../../build/msw-app';
 import { serveApp } from './app-server';
 import { freshProfile, launchOptions, launchProfile, removeProfile } from './chromium';
 import { currentLoad, describeMachine } from './machine';
@@ -16,6 +17,7 @@ import { benchStartup } from './startup';
 const benchDir = fileURLToPath(new URL('../../', import.meta.url));
 const appDir = fileURLToPath(new URL('../../../apps/web/', import.meta.url));
 const resultsDir = `${benchDir}results/`;
+const mswAppDir = `${benchDir}dist-msw-app`;
 
 function log(line: string): void {
   console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
@@ -33,12 +35,29 @@ function viteBuild(cwd: string, label: string): void {
   if (result.status !== 0) throw new Error(`vite build of ${label} failed (exit ${result.status}); see ${logFile}.`);
 }
 
+/** Builds the MSW variant of the app (bench/build/msw-app.ts) in a child process, as a production build. */
+function buildMswVariant(now: number): void {
+  const logFile = `${resultsDir}.build-msw-app.log`;
+  log(`building the MSW variant of the app (log in ${logFile.replace(benchDir, 'bench/')})…`);
+  const out = openSync(logFile, 'w');
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const args = [`${benchDir}bin/build-msw-app.mjs`, appDir, mswAppDir, '500', '42', String(now)];
+  const result = spawnSync(process.execPath, args, { cwd: benchDir, env, stdio: ['ignore', out, out] });
+  if (result.status !== 0) throw new Error(`Building the MSW variant failed (exit ${result.status}); see ${logFile}.`);
+}
+
+function readVariantManifest(): MswVariantManifest | undefined {
+  const file = `${mswAppDir}/bench-variant.json`;
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as MswVariantManifest) : undefined;
+}
+
 export async function main(argv: readonly string[]): Promise<void> {
   const options = parseOptions(argv);
   const started = Date.now();
   if (!options.skipBuild) {
     if (options.parts.has('startup') || options.parts.has('ships')) viteBuild(appDir, 'app');
     if (options.parts.has('path')) viteBuild(benchDir, 'bench');
+    if (options.parts.has('startup')) buildMswVariant(started);
   }
 
   const probe = await chromium.launch(launchOptions);
@@ -76,6 +95,20 @@ export async function main(argv: readonly string[]): Promise<void> {
       }
     } finally {
       await app.close();
+    }
+  }
+
+  if (options.parts.has('startup')) {
+    const manifest = readVariantManifest();
+    if (!manifest) throw new Error(`No MSW variant in ${mswAppDir}: run without --skip-build once.`);
+    if (manifest.shipsOttoBackend) log('warning: the MSW variant ships Otto backend files (SQLite or the DB worker): its start-up pays for them too.');
+    const mswApp = await serveApp(appDir, mswAppDir);
+    try {
+      const runs = options.quick ? { first: 2, repeat: 3, restart: 1 } : { first: 7, repeat: 15, restart: 5 };
+      log(`start-up of the MSW variant (same app, /api from MSW over ${manifest.customers} customers and ${manifest.jobs} jobs): ${runs.first} first visits…`);
+      partial.startupMsw = { ...(await benchStartup(mswApp.origin, runs, log)), shipsOttoBackend: manifest.shipsOttoBackend };
+    } finally {
+      await mswApp.close();
     }
   }
 

@@ -205,3 +205,19 @@ export async function runLoops(
   }
   return samples;
 }
+
+/**
+ * Creates `k` quote jobs for `jobs-move` to move (each goes quote ↔ cancelled); returns their ids.
+ * @example
+ * const moveIds = await makeMoveJobs((r) => fetch(r.path, { method: r.method, body: r.body }), 16);
+ */
+export async function makeMoveJobs(send: (request: BenchRequest) => Promise<Response>, k: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < k; i++) {
+    const response = await send({ method: 'POST', path: '/api/jobs', body: JSON.stringify({ customer_id: String(1 + i), title: `Bench move ${i}` }) });
+    const job = (await response.json()) as { id?: unknown };
+    if (!response.ok || typeof job.id !== 'string') throw new Error(`Creating a job to move answered ${response.status}.`);
+    ids.push(job.id);
+  }
+  return ids;
+}
