@@ -6,6 +6,7 @@ import { openSqliteStore, type SqliteStore } from '@otto/sqlite-store';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createMockApi } from '../src/create-mock-api';
+import { maxRankedMatches } from '../src/customers/customer-repository';
 import { checkBackup } from '../src/database/check-backup';
 import { startApi, type TestApi } from './helpers';
 
@@ -141,5 +142,35 @@ describe('job counters', () => {
       code: 'INVALID_DATABASE',
       message: expect.stringContaining('1 job whose customer is missing'),
     });
+  });
+
+  it('list a search matching more than maxRankedMatches jobs newest first, with exact totals per status, as for customers', async () => {
+    t = await startApi();
+    const customer = (await t.create({ full_name: 'Common Customer', email: 'c@example.com', phone: '1' })).json as { id: string };
+    const count = maxRankedMatches + 5;
+    t.api.store.transaction(() => {
+      for (let i = 1; i <= count; i++) {
+        t!.api.store.run("INSERT INTO jobs (customer_id, title, status, created_dt, modified_dt) VALUES (?, ?, ?, ?, ?)", [
+          Number(customer.id),
+          `Gutter repair ${i}`,
+          i % 3 === 0 ? 'cancelled' : 'quote',
+          i,
+          count - i,
+        ]);
+      }
+    });
+    const ids = async (filter: Record<string, unknown>) =>
+      z.array(jobSchema).parse((await t!.call('GET', `/api/jobs?${filterJson(filter)}`)).json).map((j) => Number(j.id));
+    expect(await ids({ queryText: 'repair', limit: 5 })).toEqual([count, count - 1, count - 2, count - 3, count - 4]);
+    expect(await ids({ queryText: 'repair', limit: 10, offset: count - 2 })).toEqual([2, 1]);
+    // The status tab narrows it to 335 matches: ranked again (equal scores, so newest modified first).
+    expect(await ids({ queryText: 'repair', status: 'cancelled', limit: 2 })).toEqual([3, 6]);
+    await expectExact(t.api, { queryText: 'repair' }, "JOIN jobs_fts f ON f.rowid = j.id WHERE jobs_fts MATCH 'repair'");
+    // 111 matches (7, 70–79, 700–799): ranked, then newest modified, then id.
+    const ranked = t.api.store.all<{ id: number }>(
+      `SELECT j.id FROM jobs_fts f JOIN jobs j ON j.id = f.rowid WHERE jobs_fts MATCH '"gutter"* "7"*'
+       ORDER BY f.rank, j.modified_dt DESC, j.id DESC LIMIT 10 OFFSET 5`,
+    );
+    expect(await ids({ queryText: 'gutter 7', limit: 10, offset: 5 })).toEqual(ranked.map((r) => r.id));
   });
 });
