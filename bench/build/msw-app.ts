@@ -9,7 +9,10 @@ import { seedArrays } from '../src/shared/seed-arrays';
 export interface MswVariantManifest {
   customers: number;
   jobs: number;
-  /** Any SQLite file or Otto DB worker in the variant: then Otto's start-up leaks into MSW's figure. */
+  /**
+   * Any SQLite file or Otto DB worker in the variant, or a script that names otto-sw.js (which
+   * would compete with MSW's service worker for the scope): then MSW's figure is not MSW's alone.
+   */
   shipsOttoBackend: boolean;
   files: string[];
 }
@@ -63,7 +66,9 @@ export async function buildMswApp(options: { appDir: string; outDir: string; n: 
   const manifest: MswVariantManifest = {
     customers: data.customers.length,
     jobs: data.jobs.length,
-    shipsOttoBackend: files.some((f) => /sqlite|\.wasm$|db\.worker/i.test(f)),
+    shipsOttoBackend:
+      files.some((f) => /sqlite|\.wasm$|db\.worker/i.test(f)) ||
+      files.some((f) => (f.endsWith('.js') || f.endsWith('.html')) && f !== 'otto-sw.js' && readFileSync(join(options.outDir, f), 'utf8').includes('otto-sw')),
     files,
   };
   writeFileSync(join(options.outDir, 'bench-variant.json'), `${JSON.stringify(manifest, null, 2)}\n`);
