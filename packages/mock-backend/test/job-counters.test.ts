@@ -88,6 +88,12 @@ describe('job counters', () => {
     await expectExact(api);
     await expectExact(api, { queryText: 'fernandez' }, "JOIN jobs_fts f ON f.rowid = j.id WHERE jobs_fts MATCH 'fernandez'");
     await expectExact(api, { queryText: 'repair' }, "JOIN jobs_fts f ON f.rowid = j.id WHERE jobs_fts MATCH 'repair'");
+    await expectExact(api, { queryText: 'baker' }, "JOIN jobs_fts f ON f.rowid = j.id WHERE jobs_fts MATCH 'baker'");
+    // The status-keyed index holds one row per job, under its current status.
+    api.store.run("INSERT INTO jobs_status_fts (jobs_status_fts) VALUES ('integrity-check')");
+    expect(api.store.all('SELECT rowid >> 40 AS k, rowid & 1099511627775 AS id FROM jobs_status_fts ORDER BY id')).toEqual(
+      api.store.all('SELECT c.k AS k, j.id AS id FROM jobs j JOIN job_counts c ON c.status = j.status ORDER BY j.id'),
+    );
   });
 
   it('match a seeded database, and the list keeps its order newest first, ties by id', async () => {

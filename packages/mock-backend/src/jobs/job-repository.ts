@@ -76,18 +76,34 @@ const and = (...parts: string[]) => {
   return kept.length ? `WHERE ${kept.join(' AND ')}` : '';
 };
 
-/**
- * `jobs j`, read through the narrow (id, status) index when only the status is needed per match:
- * far fewer pages than the table's rows (descriptions included), so a search's counts per status
- * look up thousands of matches faster. The planner would take the table by rowid.
- */
-function narrowJobs(where: string): string {
-  return where.includes('customer_id') ? 'jobs j' : 'jobs j INDEXED BY jobs_id_status_idx';
-}
-
 /** The counters of migration 3: jobs per status, kept by triggers. */
 function statusCounts(db: Database): Map<JobStatus, number> {
   return new Map(db.all<{ status: JobStatus; n: number }>('SELECT status, n FROM job_counts').map((r) => [r.status, r.n]));
+}
+
+/** jobs_status_fts rowids of a status lie in [k << 40, (k + 1) << 40) (migration 3). */
+const statusKeyShift = 2 ** 40;
+
+/** A search's matches per status: one pass over jobs_status_fts, whose rowids carry the status. */
+function searchCountsByStatus(db: Database, match: string): { status: JobStatus; n: number }[] {
+  return db.all<{ status: JobStatus; n: number }>(
+    `SELECT c.status AS status, m.n AS n
+     FROM (SELECT rowid >> 40 AS k, count(*) AS n FROM jobs_status_fts WHERE jobs_status_fts MATCH ? GROUP BY 1) m
+     JOIN job_counts c ON c.k = m.k`,
+    [match],
+  );
+}
+
+/** A search's matches with one status: a rowid range of jobs_status_fts. */
+function searchCountWithStatus(db: Database, match: string, status: JobStatus): number {
+  const k = db.get<{ k: number }>('SELECT k FROM job_counts WHERE status = ?', [status])?.k ?? 0;
+  return (
+    db.get<{ n: number }>('SELECT count(*) AS n FROM jobs_status_fts WHERE jobs_status_fts MATCH ? AND rowid >= ? AND rowid < ?', [
+      match,
+      k * statusKeyShift,
+      (k + 1) * statusKeyShift,
+    ])?.n ?? 0
+  );
 }
 
 /** How many jobs match; read from the counters when the filter is at most a status. */
@@ -102,8 +118,9 @@ function countMatching(db: Database, filter: JobFilter, sql: NonNullable<ReturnT
   if (sql.where === '') {
     return db.get<{ n: number }>('SELECT count(*) AS n FROM jobs_fts WHERE jobs_fts MATCH ?', [sql.match])?.n ?? 0;
   }
+  if (filter.customerId === undefined && filter.status) return searchCountWithStatus(db, sql.match, filter.status);
   return (
-    db.get<{ n: number }>(`SELECT count(*) AS n FROM jobs_fts f JOIN ${narrowJobs(sql.where)} ON j.id = f.rowid ${and('jobs_fts MATCH ?', sql.where)}`, [
+    db.get<{ n: number }>(`SELECT count(*) AS n FROM jobs_fts f JOIN jobs j ON j.id = f.rowid ${and('jobs_fts MATCH ?', sql.where)}`, [
       sql.match,
       ...sql.params,
     ])?.n ?? 0
@@ -147,15 +164,20 @@ export function countJobs(db: Database, filter: JobFilter): JobCounts {
   const counts = Object.fromEntries([['all', 0], ...jobStatuses.map((s) => [s, 0])]) as JobCounts;
   const sql = filterSql(filter, false);
   if (!sql) return counts;
-  const rows =
-    sql.match === null && sql.where === ''
-      ? [...statusCounts(db)].map(([status, n]) => ({ status, n }))
-      : sql.match === null
-        ? db.all<{ status: JobStatus; n: number }>(`SELECT j.status AS status, count(*) AS n FROM jobs j ${and(sql.where)} GROUP BY j.status`, sql.params)
-        : db.all<{ status: JobStatus; n: number }>(
-            `SELECT j.status AS status, count(*) AS n FROM jobs_fts f JOIN ${narrowJobs(sql.where)} ON j.id = f.rowid ${and('jobs_fts MATCH ?', sql.where)} GROUP BY j.status`,
-            [sql.match, ...sql.params],
-          );
+  let rows: { status: JobStatus; n: number }[];
+  if (sql.match === null) {
+    rows =
+      sql.where === ''
+        ? [...statusCounts(db)].map(([status, n]) => ({ status, n }))
+        : db.all(`SELECT j.status AS status, count(*) AS n FROM jobs j ${and(sql.where)} GROUP BY j.status`, sql.params);
+  } else if (sql.where === '') {
+    rows = searchCountsByStatus(db, sql.match);
+  } else {
+    rows = db.all(`SELECT j.status AS status, count(*) AS n FROM jobs_fts f JOIN jobs j ON j.id = f.rowid ${and('jobs_fts MATCH ?', sql.where)} GROUP BY j.status`, [
+      sql.match,
+      ...sql.params,
+    ]);
+  }
   for (const row of rows) {
     counts[row.status] = row.n;
     counts.all += row.n;
