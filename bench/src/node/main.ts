@@ -9,6 +9,7 @@ import { serveApp } from './app-server';
 import { freshProfile, launchOptions, launchProfile, removeProfile } from './chromium';
 import { currentLoad, describeMachine } from './machine';
 import { parseOptions } from './options';
+import { toCharts } from './charts';
 import { checkTargets, toMarkdown, type BenchResults } from './report';
 import { benchRequestPath } from './request-path';
 import { benchShipments } from './ships';
@@ -118,9 +119,11 @@ export async function main(argv: readonly string[]): Promise<void> {
   // Only a full run is the record; a quick or partial one is kept beside it (and not committed).
   const full = !options.quick && options.parts.size === 3 && !options.pragmas && options.sizes.join() === '500,10000,100000';
   const date = `${machine.date.slice(0, 10)}${options.quick ? '-quick' : full ? '' : '-partial'}`;
-  const markdown = toMarkdown(results);
+  const charts = toCharts(results);
+  for (const chart of charts) writeFileSync(`${resultsDir}${date}-${chart.name}.svg`, `${chart.svg}\n`);
+  const markdown = toMarkdown(results, charts.map((c) => ({ title: c.title, file: `${date}-${c.name}.svg` })));
   writeFileSync(`${resultsDir}${date}.json`, `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(`${resultsDir}${date}.md`, `${markdown}\n`);
   console.log(`\n${markdown}`);
-  log(`wrote bench/results/${date}.json and bench/results/${date}.md`);
+  log(`wrote bench/results/${date}.json, bench/results/${date}.md and ${charts.length} SVG charts beside them`);
 }

@@ -132,7 +132,7 @@ function sizeTable(size: SizeResult): string[] {
 const verdict = (met: boolean | null) => (met === null ? '–' : met ? 'met' : '**not met**');
 
 /** The readable summary: printed at the end of the run and saved beside the JSON. */
-export function toMarkdown(results: BenchResults): string {
+export function toMarkdown(results: BenchResults, charts: { title: string; file: string }[] = []): string {
   const m = results.machine;
   const lines = [
     `# Otto benchmark, ${m.date.slice(0, 10)}`,
@@ -232,6 +232,9 @@ export function toMarkdown(results: BenchResults): string {
       lines.push(`Files of ${s.route} (JS and wasm): ` + s.files.filter((f) => f.kind === 'js' || f.kind === 'wasm').map((f) => `\`${f.path.replace('/assets/', '')}\` ${kb(f.gzip)}${f.seenBy === 'server' ? '*' : ''}`).join(', ') + '.', '');
     }
     lines.push('Sizes gzipped at level 6; * fetched by a service worker, not reported by Chromium to the page (counted from the server log).', '');
+  }
+  if (charts.length) {
+    lines.push('## Charts', '', ...charts.flatMap((c) => [`![${c.title}](./${c.file})`, '']));
   }
   return lines.join('\n');
 }
