@@ -178,5 +178,29 @@ describe('job counters', () => {
        ORDER BY f.rank, j.modified_dt DESC, j.id DESC LIMIT 10 OFFSET 5`,
     );
     expect(await ids({ queryText: 'gutter 7', limit: 10, offset: 5 })).toEqual(ranked.map((r) => r.id));
+    // A status tab with search text: the same ranking, over that status's matches only.
+    const rankedTab = t.api.store.all<{ id: number }>(
+      `SELECT j.id FROM jobs_fts f JOIN jobs j ON j.id = f.rowid WHERE jobs_fts MATCH '"gutter"* "7"*' AND j.status = 'cancelled'
+       ORDER BY f.rank, j.modified_dt DESC, j.id DESC LIMIT 10 OFFSET 2`,
+    );
+    expect(rankedTab.length).toBeGreaterThan(5);
+    expect(await ids({ queryText: 'gutter 7', status: 'cancelled', limit: 10, offset: 2 })).toEqual(rankedTab.map((r) => r.id));
+    expect(await ids({ queryText: 'repair', status: 'quote', limit: 3, offset: 600 })).toEqual(
+      t.api.store
+        .all<{ id: number }>(
+          `SELECT j.id FROM jobs_fts f JOIN jobs j ON j.id = f.rowid WHERE jobs_fts MATCH 'repair' AND j.status = 'quote'
+           ORDER BY f.rank, j.modified_dt DESC, j.id DESC LIMIT 3 OFFSET 600`,
+        )
+        .map((r) => r.id),
+    );
+  });
+
+  it('refuse a backup holding a job id Otto never gives, in words', async () => {
+    const store = await openSqliteStore({ storage: 'memory', initialData: fixture(2) });
+    const customer = store.get<{ id: number }>('SELECT id FROM customers LIMIT 1')?.id;
+    store.run("INSERT INTO jobs (id, customer_id, title, status, created_dt, modified_dt) VALUES (?, ?, 'Huge', 'quote', 1, 1)", [2 ** 41, customer ?? 1]);
+    const edited = store.exportDatabase();
+    await store.close();
+    await expect(checkBackup(edited)).rejects.toMatchObject({ code: 'INVALID_DATABASE', message: expect.stringContaining('id Otto never gives') });
   });
 });

@@ -57,6 +57,15 @@ export async function checkBackup(bytes: Uint8Array): Promise<BackupSummary> {
     // Counts and totals rely on every job having its customer (decision 0020); Otto itself never
     // writes a job without one (foreign keys are on), so a backup that has one was edited elsewhere.
     const orphans = copy.get<{ n: number }>('SELECT count(*) AS n FROM jobs WHERE customer_id NOT IN (SELECT id FROM customers)')?.n ?? 0;
+    // jobs_status_fts keeps the status above bit 40 of its rowids (migration 3); Otto's ids never
+    // get near that, a file edited elsewhere could.
+    const huge = copy.get<{ n: number }>('SELECT count(*) AS n FROM jobs WHERE id >= 1099511627776 OR id < 1')?.n ?? 0;
+    if (huge > 0) {
+      throw new StoreError(
+        'INVALID_DATABASE',
+        `This backup has ${huge} job${huge === 1 ? '' : 's'} with an id Otto never gives (below 1 or from 2^40 up); it was changed outside Otto. Choose another backup.`,
+      );
+    }
     if (orphans > 0) {
       throw new StoreError(
         'INVALID_DATABASE',

@@ -94,9 +94,14 @@ function searchCountsByStatus(db: Database, match: string): { status: JobStatus;
   );
 }
 
+/** The number a status has in the high bits of jobs_status_fts rowids. */
+function statusKey(db: Database, status: JobStatus): number {
+  return db.get<{ k: number }>('SELECT k FROM job_counts WHERE status = ?', [status])?.k ?? 0;
+}
+
 /** A search's matches with one status: a rowid range of jobs_status_fts. */
 function searchCountWithStatus(db: Database, match: string, status: JobStatus): number {
-  const k = db.get<{ k: number }>('SELECT k FROM job_counts WHERE status = ?', [status])?.k ?? 0;
+  const k = statusKey(db, status);
   return (
     db.get<{ n: number }>('SELECT count(*) AS n FROM jobs_status_fts WHERE jobs_status_fts MATCH ? AND rowid >= ? AND rowid < ?', [
       match,
@@ -150,11 +155,22 @@ export function listJobs(db: Database, filter: JobFilter, page: { limit: number;
     // As for customers (decision 0002): more than maxRankedMatches matches are listed newest
     // first, read off the full-text index in rowid order, instead of scoring every match.
     const order = total <= maxRankedMatches ? 'f.rank, j.modified_dt DESC, j.id DESC' : 'f.rowid DESC';
-    rows = db.all<JobRow>(
-      `SELECT ${columns} FROM jobs_fts f JOIN jobs j ON j.id = f.rowid JOIN customers c ON c.id = j.customer_id
-       ${and('jobs_fts MATCH ?', sql.where)} ORDER BY ${order} LIMIT ? OFFSET ?`,
-      [sql.match, ...sql.params, page.limit, page.offset],
-    );
+    if (filter.customerId === undefined && filter.status) {
+      // A status tab: its matches are a rowid range of the status-keyed index, whose bm25 equals
+      // jobs_fts's (the same text for the same jobs), so only the tab's matches are looked up.
+      const k = statusKey(db, filter.status);
+      rows = db.all<JobRow>(
+        `SELECT ${columns} FROM jobs_status_fts f JOIN jobs j ON j.id = (f.rowid & ${statusKeyShift - 1}) JOIN customers c ON c.id = j.customer_id
+         WHERE jobs_status_fts MATCH ? AND f.rowid >= ? AND f.rowid < ? ORDER BY ${order} LIMIT ? OFFSET ?`,
+        [sql.match, k * statusKeyShift, (k + 1) * statusKeyShift, page.limit, page.offset],
+      );
+    } else {
+      rows = db.all<JobRow>(
+        `SELECT ${columns} FROM jobs_fts f JOIN jobs j ON j.id = f.rowid JOIN customers c ON c.id = j.customer_id
+         ${and('jobs_fts MATCH ?', sql.where)} ORDER BY ${order} LIMIT ? OFFSET ?`,
+        [sql.match, ...sql.params, page.limit, page.offset],
+      );
+    }
   }
   return { rows: rows.map(toJob), total };
 }
