@@ -89,6 +89,10 @@ describe('job counters', () => {
     await expectExact(api, { queryText: 'fernandez' }, "JOIN jobs_fts f ON f.rowid = j.id WHERE jobs_fts MATCH 'fernandez'");
     await expectExact(api, { queryText: 'repair' }, "JOIN jobs_fts f ON f.rowid = j.id WHERE jobs_fts MATCH 'repair'");
     await expectExact(api, { queryText: 'baker' }, "JOIN jobs_fts f ON f.rowid = j.id WHERE jobs_fts MATCH 'baker'");
+    // A title edit reaches both full-text indexes; a status move alone leaves the text as it was.
+    await expectExact(api, { queryText: 'coats' }, "JOIN jobs_fts f ON f.rowid = j.id WHERE jobs_fts MATCH 'coats'");
+    expect(countedByHand(api.store, "JOIN jobs_fts f ON f.rowid = j.id WHERE jobs_fts MATCH 'coats'").all).toBe(1);
+    api.store.run("INSERT INTO jobs_fts (jobs_fts) VALUES ('integrity-check')");
     // The status-keyed index holds one row per job, under its current status.
     api.store.run("INSERT INTO jobs_status_fts (jobs_status_fts) VALUES ('integrity-check')");
     expect(api.store.all('SELECT rowid >> 40 AS k, rowid & 1099511627775 AS id FROM jobs_status_fts ORDER BY id')).toEqual(

@@ -131,7 +131,9 @@ export const migrations: readonly Migration[] = [
           new.title || ' ' || new.description || ' ' || new.service_address || ' ' ||
           coalesce((SELECT full_name FROM customers WHERE id = new.customer_id), ''));
       END;
-      CREATE TRIGGER jobs_status_fts_after_update AFTER UPDATE OF title, description, service_address, customer_id, status ON jobs BEGIN
+      CREATE TRIGGER jobs_status_fts_after_update AFTER UPDATE OF title, description, service_address, customer_id, status ON jobs
+      WHEN new.status IS NOT old.status OR new.title IS NOT old.title OR new.description IS NOT old.description
+        OR new.service_address IS NOT old.service_address OR new.customer_id IS NOT old.customer_id BEGIN
         DELETE FROM jobs_status_fts WHERE rowid = ((SELECT k FROM job_counts WHERE status = old.status) << 40) | old.id;
         INSERT INTO jobs_status_fts (rowid, job_text)
         VALUES (((SELECT k FROM job_counts WHERE status = new.status) << 40) | new.id,
@@ -149,6 +151,18 @@ export const migrations: readonly Migration[] = [
         SELECT ((SELECT k FROM job_counts WHERE status = j.status) << 40) | j.id,
           j.title || ' ' || j.description || ' ' || j.service_address || ' ' || new.full_name
         FROM jobs j WHERE j.customer_id = new.id;
+      END;
+
+      -- Every save sets every column, so migration 2's trigger rewrote a job's full-text row on
+      -- every save, a status move included; now only when the text or the customer changes.
+      DROP TRIGGER jobs_fts_after_update;
+      CREATE TRIGGER jobs_fts_after_update AFTER UPDATE OF title, description, service_address, customer_id ON jobs
+      WHEN new.title IS NOT old.title OR new.description IS NOT old.description
+        OR new.service_address IS NOT old.service_address OR new.customer_id IS NOT old.customer_id BEGIN
+        UPDATE jobs_fts
+        SET job_text = new.title || ' ' || new.description || ' ' || new.service_address || ' ' ||
+          coalesce((SELECT full_name FROM customers WHERE id = new.customer_id), '')
+        WHERE rowid = new.id;
       END;
 
       DROP INDEX jobs_status_idx;
