@@ -13,7 +13,7 @@ import { toCharts } from './charts';
 import { checkTargets, toMarkdown, type BenchResults } from './report';
 import { benchRequestPath } from './request-path';
 import { benchShipments } from './ships';
-import { benchStartup } from './startup';
+import { benchStartups } from './startup';
 
 const benchDir = fileURLToPath(new URL('../../', import.meta.url));
 const appDir = fileURLToPath(new URL('../../../apps/web/', import.meta.url));
@@ -82,18 +82,11 @@ export async function main(argv: readonly string[]): Promise<void> {
     }
   }
 
-  if (options.parts.has('startup') || options.parts.has('ships')) {
+  if (options.parts.has('ships')) {
     const app = await serveApp(appDir);
     try {
-      if (options.parts.has('ships')) {
-        log('what ships: recording the landing page and /biz/customers…');
-        partial.ships = await benchShipments(app, `${appDir}dist`);
-      }
-      if (options.parts.has('startup')) {
-        const runs = options.quick ? { first: 2, repeat: 3, restart: 1 } : { first: 7, repeat: 15, restart: 5 };
-        log(`start-up: ${runs.first} first visits, each in a fresh profile…`);
-        partial.startup = await benchStartup(app.origin, runs, log);
-      }
+      log('what ships: recording the landing page and /biz/customers…');
+      partial.ships = await benchShipments(app, `${appDir}dist`);
     } finally {
       await app.close();
     }
@@ -103,12 +96,19 @@ export async function main(argv: readonly string[]): Promise<void> {
     const manifest = readVariantManifest();
     if (!manifest) throw new Error(`No MSW variant in ${mswAppDir}: run without --skip-build once.`);
     if (manifest.shipsOttoBackend) log('warning: the MSW variant ships Otto backend files (SQLite or the DB worker): its start-up pays for them too.');
+    const app = await serveApp(appDir);
     const mswApp = await serveApp(appDir, mswAppDir);
     try {
       const runs = options.quick ? { first: 2, repeat: 3, restart: 1 } : { first: 7, repeat: 15, restart: 5 };
-      log(`start-up of the MSW variant (same app, /api from MSW over ${manifest.customers} customers and ${manifest.jobs} jobs): ${runs.first} first visits…`);
-      partial.startupMsw = { ...(await benchStartup(mswApp.origin, runs, log)), shipsOttoBackend: manifest.shipsOttoBackend };
+      log(
+        `start-up of Otto and of the same app on MSW (over ${manifest.customers} customers and ${manifest.jobs} jobs), in turns: ` +
+          `${runs.first} first visits each, in fresh profiles…`,
+      );
+      const [otto, msw] = await benchStartups([app.origin, mswApp.origin], runs, log);
+      if (otto) partial.startup = otto;
+      if (msw) partial.startupMsw = { ...msw, shipsOttoBackend: manifest.shipsOttoBackend };
     } finally {
+      await app.close();
       await mswApp.close();
     }
   }

@@ -204,7 +204,7 @@ export function toMarkdown(results: BenchResults, charts: { title: string; file:
       '',
       'From navigation to the first customer row of /biz/customers in the DOM. MSW: the same app built from its own Vite config with ' +
         'its backend start module swapped for one that starts MSW over arrays of the same 500 customers and their jobs (embedded at build time; ' +
-        '`bench/build/msw-app.ts`), measured the same way right after Otto.' +
+        '`bench/build/msw-app.ts`), measured the same way, in turns with Otto (first visits and restarts alternate).' +
         (msw?.shipsOttoBackend ? ' **The MSW variant also shipped Otto backend files: its figures are too high.**' : ''),
       '',
       '| visit | runs | Otto | MSW + array | Otto ÷ MSW |',
