@@ -183,7 +183,7 @@ export function toMarkdown(results: BenchResults, charts: { title: string; file:
     for (const size of rp.sizes) {
       lines.push(`| ${size.n.toLocaleString('en')} | ${size.seeds.runs} | ${pair(size.seeds.open)} | ${pair(size.seeds.migrateAndSeed)} | ${pair(size.seeds.total)} |`);
     }
-    lines.push('', 'Seeding generates each customer with faker, then inserts it (one transaction, full-text trigger included).');
+    lines.push('', 'Seeding generates each customer and their jobs with faker, then inserts them (one transaction, full-text triggers and job counters included).');
     for (const size of rp.sizes) {
       if (size.bulkLoad) {
         lines.push(
