@@ -34,6 +34,8 @@ export function ottoServiceWorker(options: OttoServiceWorkerOptions = {}): Plugi
       root: config.root,
       publicDir: false,
       resolve: { conditions: [...config.resolve.conditions] },
+      // A service worker with a precache (workbox's injection point) gets an empty one here.
+      define: { 'self.__WB_MANIFEST': '[]', 'process.env.NODE_ENV': JSON.stringify(minify ? 'production' : 'development') },
       build: {
         write: false,
         minify,

@@ -1,14 +1,50 @@
 import react from '@vitejs/plugin-react';
 import { sourceCondition } from '@otto/vitest-config';
 import { defaultClientConditions, defineConfig, loadEnv } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { ottoContentSecurityPolicy } from './content-security-policy.ts';
+import { ottoWebManifest } from './web-manifest.ts';
+import { ottoStaticLanding } from './vite-plugin-otto-landing.ts';
+import { ottoSeedData } from './vite-plugin-otto-seed.ts';
 import { ottoServiceWorker } from './vite-plugin-otto-sw.ts';
 
+// A build id that sorts by build time: a newer build takes the database over from older tabs.
+const buildId = `${new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}`;
+
 export default defineConfig(({ mode, command }) => ({
-  define: { __OTTO_BUILD_ID__: JSON.stringify(command === 'build' ? `0.0.0+${Date.now().toString(36)}` : 'dev') },
-  plugins: [react(), ottoServiceWorker(), ottoContentSecurityPolicy(loadEnv(mode, process.cwd()).VITE_OTTO_API_BASE_URL || undefined)],
+  define: { __OTTO_BUILD_ID__: JSON.stringify(command === 'build' ? (process.env.OTTO_BUILD_ID ?? buildId) : 'dev') },
+  plugins: [
+    react(),
+    // Dev: the same service worker source compiled on request, with an empty precache.
+    { ...ottoServiceWorker({ entry: './src/otto-sw.ts' }), apply: 'serve' },
+    // `/` is static HTML (no JavaScript); every other page is the app (app.html).
+    ottoStaticLanding(),
+    // The first-start data, made in Node at build time: no faker in the browser.
+    ottoSeedData(),
+    // Build: the service worker with the precache manifest of every file the app needs.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'otto-sw.ts',
+      injectRegister: false,
+      registerType: 'prompt',
+      manifest: ottoWebManifest,
+      includeManifestIcons: false,
+      injectManifest: {
+        rollupFormat: 'iife',
+        globPatterns: ['**/*.{js,css,html,svg,png,wasm,webmanifest,json}'],
+        // SQLite's own worker and OPFS proxy: Otto runs SQLite in its DB worker with opfs-sahpool.
+        // faker's chunk (seed-*.js): the app seeds from otto-seed.json, made at build time.
+        globIgnores: ['**/sqlite3-worker1-*.js', '**/sqlite3-opfs-async-proxy-*.js', '**/seed-*.js'],
+        // sqlite3.wasm is 0.9 MB: the app cannot start without it.
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+    ottoContentSecurityPolicy(loadEnv(mode, process.cwd()).VITE_OTTO_API_BASE_URL || undefined),
+  ],
   resolve: { conditions: [sourceCondition, ...defaultClientConditions] },
   optimizeDeps: { exclude: ['@sqlite.org/sqlite-wasm'] },
   worker: { format: 'es' },
-  build: { target: 'es2022', sourcemap: true },
+  build: { target: 'es2022', sourcemap: true, rollupOptions: { input: ['index.html', 'app.html'] } },
 }));

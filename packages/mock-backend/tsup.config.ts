@@ -6,12 +6,13 @@ export default defineConfig([
       index: 'src/index.ts',
       browser: 'src/browser/index.ts',
       worker: 'src/browser/worker.ts',
+      'service-worker': 'src/browser/service-worker-entry.ts',
       node: 'src/node/index.ts',
       cli: 'src/node/cli.ts',
     },
     // The CLI (`otto-mock-server`) is a program, not an import: it has no types.
     dts: {
-      entry: { index: 'src/index.ts', browser: 'src/browser/index.ts', worker: 'src/browser/worker.ts', node: 'src/node/index.ts' },
+      entry: { index: 'src/index.ts', browser: 'src/browser/index.ts', worker: 'src/browser/worker.ts', 'service-worker': 'src/browser/service-worker-entry.ts', node: 'src/node/index.ts' },
     },
     format: ['esm'],
     // Both builds write to dist/ at the same time: keep the service worker the other one writes.

@@ -1,4 +1,8 @@
 import { ottoVitestConfig } from '@otto/vitest-config';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-export default defineConfig(ottoVitestConfig);
+// Browser tests (`*.browser.test.ts`) run alone, in `test:e2e` (vitest.browser.config.ts).
+export default defineConfig({
+  ...ottoVitestConfig,
+  test: { ...ottoVitestConfig.test, exclude: [...configDefaults.exclude, '**/*.browser.test.ts'] },
+});

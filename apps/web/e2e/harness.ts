@@ -40,8 +40,8 @@ export function removeUserDataDir(dir: string): void {
 }
 
 /** A browser whose profile (OPFS, service worker registration) lives in `userDataDir` and survives closing it. */
-export function launchPersistent(userDataDir: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(userDataDir, { ...launchOptions, baseURL: baseUrl() });
+export function launchPersistent(userDataDir: string, baseURL = baseUrl()): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, { ...launchOptions, baseURL });
 }
 
 /** A new isolated context (its own OPFS and service workers) on the shared browser. */
@@ -106,27 +106,37 @@ export interface ApiCall {
   headers: Record<string, string>;
   text: string;
   json: unknown;
-  /** How long the call took, in milliseconds. */
+  /** How long the call took, in milliseconds: for logs only; bound a wait with `timeoutMs`, never assert on this. */
   ms: number;
 }
 
-/** Calls the API with the page's own `fetch` (through the service worker, like the app does). */
+/**
+ * Calls the API with the page's own `fetch` (through the service worker, like the app does).
+ * With `timeoutMs`, a call that has not answered by then fails the test in words ("does not hang").
+ */
 export async function apiFetch(
   page: Page,
   path: string,
-  init: { method?: string; body?: unknown } = {},
+  init: { method?: string; body?: unknown; timeoutMs?: number } = {},
 ): Promise<ApiCall> {
   const call = await page.evaluate(
-    async ({ path, method, body }) => {
+    async ({ path, method, body, timeoutMs }) => {
       const started = performance.now();
-      const res = await fetch(path, {
-        method: method ?? 'GET',
-        ...(body !== undefined ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}),
-      });
-      const text = await res.text();
-      return { status: res.status, headers: Object.fromEntries(res.headers), text, ms: performance.now() - started };
+      const signal = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
+      try {
+        const res = await fetch(path, {
+          method: method ?? 'GET',
+          ...(signal ? { signal } : {}),
+          ...(body !== undefined ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}),
+        });
+        const text = await res.text();
+        return { status: res.status, headers: Object.fromEntries(res.headers), text, ms: performance.now() - started };
+      } catch (error) {
+        if (signal?.aborted) throw new Error(`${method ?? 'GET'} ${path} got no answer within ${timeoutMs} ms.`);
+        throw error;
+      }
     },
-    { path, method: init.method, body: init.body },
+    { path, method: init.method, body: init.body, timeoutMs: init.timeoutMs },
   );
   let json: unknown;
   try {

@@ -71,4 +71,32 @@ describe('the app built with VITE_OTTO_API_BASE_URL', () => {
       await context.close();
     }
   });
+
+  it('says in words when the server cannot be reached, keeps what was typed, and carries on when it is back', async () => {
+    const context = await browser.newContext({ baseURL: siteUrl });
+    try {
+      const tab = await trackPage(await context.newPage());
+      tab.allow(/ERR_CONNECTION_REFUSED|Failed to load resource|EventSource/);
+      await tab.page.goto('/biz/customers/new');
+      await tab.page.getByLabel('Full name').fill('Remote Rosa');
+      await tab.page.getByLabel('Email').fill('rosa@remote.example');
+      await tab.page.getByLabel('Phone').fill('555 0177');
+
+      const port = Number(new URL(server.url).port);
+      await server.close();
+      await tab.page.getByRole('button', { name: 'Create customer' }).click();
+      await tab.page.getByText('Otto cannot reach its server').waitFor();
+      await tab.page.getByText(/Otto could not reach its server \(127\.0\.0\.1:\d+\)/).waitFor();
+      expect(await tab.page.getByLabel('Full name').inputValue()).toBe('Remote Rosa');
+      await screenshot(tab.page, 'remote-unreachable');
+
+      server = await createMockServer({ port, seed: { count: 25, fakerSeed: 8 } });
+      await expect.poll(() => tab.page.getByText('Otto cannot reach its server').count(), { timeout: 20_000 }).toBe(0);
+      await tab.page.getByRole('button', { name: 'Create customer' }).click();
+      await tab.page.getByText('Remote Rosa was added.').waitFor();
+      expect(tab.problems()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { Navigate, createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { LoadingScreen, lazyScreen } from './lib/lazy-screen';
 
 /** The routes of spec section 2. Every screen loads lazily. */
@@ -7,28 +7,28 @@ export const routes: RouteObject[] = [
     path: '/',
     hydrateFallbackElement: <LoadingScreen />,
     children: [
-      { index: true, element: lazyScreen(() => import('./routes/landing')) },
+      { index: true, ...lazyScreen(() => import('./routes/landing')) },
       {
         path: 'biz',
-        element: lazyScreen(() => import('./routes/biz/biz-layout')),
+        ...lazyScreen(() => import('./routes/biz/biz-layout')),
         children: [
           { index: true, element: <Navigate to="/biz/customers" replace /> },
           {
             path: 'jobs',
-            element: lazyScreen(() => import('./routes/biz/jobs/jobs-layout')),
+            ...lazyScreen(() => import('./routes/biz/jobs/jobs-layout')),
             children: [
-              { index: true, element: lazyScreen(() => import('./routes/biz/jobs/job-list-screen')) },
-              { path: 'edit', element: lazyScreen(() => import('./routes/biz/jobs/edit-job-screen')) },
-              { path: 'new', element: lazyScreen(() => import('./routes/biz/jobs/new-job-screen')) },
+              { index: true, ...lazyScreen(() => import('./routes/biz/jobs/job-list-screen')) },
+              { path: 'edit', ...lazyScreen(() => import('./routes/biz/jobs/edit-job-screen')) },
+              { path: 'new', ...lazyScreen(() => import('./routes/biz/jobs/new-job-screen')) },
             ],
           },
           {
             path: 'customers',
-            element: lazyScreen(() => import('./routes/biz/customers/customers-layout')),
+            ...lazyScreen(() => import('./routes/biz/customers/customers-layout')),
             children: [
-              { index: true, element: lazyScreen(() => import('./routes/biz/customers/customer-list-screen')) },
-              { path: 'edit/:id', element: lazyScreen(() => import('./routes/biz/customers/edit-customer-screen')) },
-              { path: 'new', element: lazyScreen(() => import('./routes/biz/customers/new-customer-screen')) },
+              { index: true, ...lazyScreen(() => import('./routes/biz/customers/customer-list-screen')) },
+              { path: 'edit/:id', ...lazyScreen(() => import('./routes/biz/customers/edit-customer-screen')) },
+              { path: 'new', ...lazyScreen(() => import('./routes/biz/customers/new-customer-screen')) },
             ],
           },
         ],
@@ -36,6 +36,17 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the code of every screen the URL shows (`lazyScreen`'s preload), so that the first render
+ * finds them loaded.
+ * @example
+ * await preloadScreens(window.location.pathname);
+ */
+export function preloadScreens(pathname: string): Promise<unknown> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return Promise.all(matches.map((match) => (match.route.handle as { preload?: () => Promise<void> } | undefined)?.preload?.()));
+}
 
 export function createRouter() {
   return createBrowserRouter(routes);

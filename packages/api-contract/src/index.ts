@@ -47,3 +47,16 @@ export {
   type RouteDefinition,
   type RouteMatch,
 } from './routes';
+export {
+  changeEventSchema,
+  changeEntities,
+  changeKinds,
+  changeFeedPath,
+  changeFeedEventName,
+  type ChangeEvent,
+  type ChangeEntity,
+  type ChangeKind,
+} from './change-event';
+export { etagOf, parseIfMatch, ifMatchAllows } from './precondition';
+export { createOpenApiDocument, type OpenApiOptions } from './openapi/create-openapi-document';
+export type { OpenApiDocument, RouteTable, JsonSchema } from './openapi/openapi-types';

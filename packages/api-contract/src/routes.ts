@@ -38,8 +38,24 @@ export interface RouteDefinition {
    */
   invalidBody?: 'null' | 'error';
   response: z.ZodType;
+  /**
+   * Error answers particular to this call, by status, with when they happen. The errors every call
+   * of its kind can give (a bad body, a missing id, a full disk) need not be listed: the OpenAPI
+   * document derives them from the route's shape.
+   */
+  errors?: Readonly<Partial<Record<400 | 404 | 409, string>>>;
   /** List calls report the total number of matching rows in the X-Total-Count header. */
   totalCount?: boolean;
+  /**
+   * What a successful call publishes on the change feed once its write committed: the entity and
+   * the kind; the ids are the answered record's.
+   */
+  change?: { entity: 'customer' | 'job'; kind: 'created' | 'updated' };
+  /**
+   * The answer is one record and carries its `ETag` (`etagOf(modified_dt)`); on a write, an
+   * `If-Match` header makes it conditional: 412 `PRECONDITION_FAILED` when the record changed.
+   */
+  etag?: boolean;
 }
 
 const idParams = z.object({ id: z.string() });
@@ -64,6 +80,7 @@ export const customerRoutes = {
     summary: 'One customer by id.',
     params: idParams,
     response: customerSchema,
+    etag: true,
   },
   create: {
     method: 'POST',
@@ -72,6 +89,7 @@ export const customerRoutes = {
     body: customerShapeSchema,
     invalidBody: 'null',
     response: customerSchema.nullable(),
+    change: { entity: 'customer', kind: 'created' },
   },
   update: {
     method: 'PUT',
@@ -81,6 +99,8 @@ export const customerRoutes = {
     body: customerShapeSchema,
     invalidBody: 'null',
     response: customerSchema.nullable(),
+    change: { entity: 'customer', kind: 'updated' },
+    etag: true,
   },
   patch: {
     method: 'PATCH',
@@ -90,6 +110,8 @@ export const customerRoutes = {
     body: customerShapeSchema,
     invalidBody: 'null',
     response: customerSchema.nullable(),
+    change: { entity: 'customer', kind: 'updated' },
+    etag: true,
   },
 } as const satisfies Record<string, RouteDefinition>;
 
@@ -123,29 +145,44 @@ export const jobRoutes = {
     summary: 'One job by id.',
     params: idParams,
     response: jobSchema,
+    etag: true,
   },
   create: {
     method: 'POST',
     path: '/jobs',
     summary: 'Create a job for an existing customer.',
     body: jobInputSchema,
+    errors: { 400: 'An unknown customer is an issue on customer_id.' },
     response: jobSchema,
+    change: { entity: 'job', kind: 'created' },
   },
   update: {
     method: 'PUT',
     path: '/jobs/:id',
     summary: 'Replace every field of a job; a status change must be an allowed move.',
     params: idParams,
+    errors: {
+      400: 'An unknown customer is an issue on customer_id; moving into scheduled without a start time, one on scheduled_start_dt.',
+      409: 'The lifecycle forbids this status move; the message names the allowed next statuses and `allowed` lists them.',
+    },
     body: jobInputSchema,
     response: jobSchema,
+    change: { entity: 'job', kind: 'updated' },
+    etag: true,
   },
   patch: {
     method: 'PATCH',
     path: '/jobs/:id',
     summary: 'Change some fields of a job; a status change must be an allowed move.',
     params: idParams,
+    errors: {
+      400: 'An unknown customer is an issue on customer_id; moving into scheduled without a start time, one on scheduled_start_dt.',
+      409: 'The lifecycle forbids this status move; the message names the allowed next statuses and `allowed` lists them.',
+    },
     body: jobPatchSchema,
     response: jobSchema,
+    change: { entity: 'job', kind: 'updated' },
+    etag: true,
   },
 } as const satisfies Record<string, RouteDefinition>;
 

@@ -3,9 +3,10 @@ import { customerHandlers } from './customers/customer-handlers';
 import { jobHandlers } from './jobs/job-handlers';
 import { countCustomers } from './customers/customer-repository';
 import { migrations } from './database/migrations';
-import { seedDatabase } from './database/seed';
+import { importSeedData } from './database/seed-data';
 import { createLogger } from './logger';
 import { createRouter } from './runtime/create-router';
+import type { ChangeListener } from './types';
 import { errorResponse } from './runtime/responses';
 import type { MockApi, MockApiOptions } from './types';
 
@@ -28,13 +29,27 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
   try {
     store.migrate(migrations);
     if (options.seed !== false && countCustomers(store) === 0) {
-      seeded = seedDatabase(store, options.seed ?? {}, now());
+      const seed = options.seed ?? {};
+      if ('data' in seed) {
+        // Made ahead of time: no data generator needed here (the browser ships none).
+        const data = typeof seed.data === 'function' ? await seed.data() : seed.data;
+        const at = now();
+        seeded = store.transaction(() => importSeedData(store, data, at));
+      } else {
+        // faker is loaded only to seed, so that a bundle that never seeds this way leaves it out.
+        const { seedDatabase } = await import('./database/seed');
+        seeded = seedDatabase(store, seed, now());
+      }
     }
   } catch (error) {
     if (ownsStore) await store.close();
     throw error;
   }
-  const route = createRouter({ handlers: [...customerHandlers, ...jobHandlers], db: store, now, logger });
+  const listeners = new Set<ChangeListener>(options.onChange ? [options.onChange] : []);
+  const publish: ChangeListener = (event) => {
+    for (const listener of [...listeners]) listener(event);
+  };
+  const route = createRouter({ handlers: [...customerHandlers, ...jobHandlers], db: store, now, logger, publish });
   let closed = false;
 
   return {
@@ -45,6 +60,12 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
         return errorResponse(503, { code: 'SERVICE_UNAVAILABLE', message: 'The mock backend has been closed.' });
       }
       return route(request);
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
     },
     async close() {
       closed = true;

@@ -1,5 +1,7 @@
+import type { ChangeEvent } from '@otto/api-contract';
 import type { SqliteStore, StoreInfo } from '@otto/sqlite-store';
 import type { SeedOptions } from './database/seed';
+import type { SeedData } from './database/seed-data';
 import type { Logger } from './logger';
 
 /**
@@ -15,11 +17,12 @@ export interface MockApiOptions {
    */
   store?: SqliteStore;
   /**
-   * Random customers (with a history of jobs) to create when the customers table is empty, or
-   * `false` for none.
+   * What to fill the database with when the customers table is empty: random customers (with a
+   * history of jobs) made now with faker (`SeedOptions`), data made ahead of time (`{ data }`,
+   * see `exportSeedData`; its dates move to now), or `false` for none.
    * @default { count: 500, jobs: true }
    */
-  seed?: SeedOptions | false;
+  seed?: SeedOptions | { data: SeedData | (() => Promise<SeedData>) } | false;
   /**
    * The clock, in epoch milliseconds; created_dt and modified_dt come from it.
    * @default Date.now
@@ -30,7 +33,20 @@ export interface MockApiOptions {
    * @default createLogger() (tag 'otto', debug off)
    */
   logger?: Logger;
+  /**
+   * Told about every committed write, like a listener added with `api.onChange`.
+   */
+  onChange?: ChangeListener;
 }
+
+/**
+ * Told about one committed write: `{ entity, kind, ids }` (see `ChangeEvent` in
+ * `@otto/api-contract`). Called synchronously after the commit, before the write's response is
+ * returned; keep it quick (post a message, queue work).
+ * @example
+ * const listener: ChangeListener = (event) => channel.postMessage(event);
+ */
+export type ChangeListener = (event: ChangeEvent) => void;
 
 /**
  * A running mock backend: a function from a standard Request to a Response.
@@ -45,6 +61,14 @@ export interface MockApi {
   readonly store: SqliteStore;
   /** Where the data lives and which SQLite runs it. */
   readonly info: StoreInfo & { seeded: { customers: number; jobs: number }; schemaVersion: number };
+  /**
+   * Calls `listener` after every committed write (customer and job create, update, patch, status
+   * move) with what changed; never for a write that failed or was rolled back. Returns the
+   * unsubscribe function.
+   * @example
+   * const stop = api.onChange((e) => console.log(e.entity, e.kind, e.ids)); // customer created ['501']
+   */
+  onChange(listener: ChangeListener): () => void;
   /** Stops answering; closes the store when the API opened it. */
   close(): Promise<void>;
 }

@@ -24,6 +24,7 @@ describe('upgrades', () => {
       expect(await get(api, `/api/customers?filterJson=${encodeURIComponent('{"queryText":"zoe"}')}`)).toHaveLength(1);
       const jobs = z.array(jobSchema).parse(await get(api, '/api/jobs'));
       expect(jobs.map((j) => j.title).sort()).toEqual(version >= 3 ? ['Boiler service', 'Gutter cleaning'] : version === 2 ? ['Boiler service'] : []);
+      store.run("INSERT INTO customers_fts (customers_fts) VALUES ('integrity-check')");
       store.run("INSERT INTO jobs_fts (jobs_fts) VALUES ('integrity-check')");
       await api.close();
       await store.close();
@@ -67,8 +68,13 @@ describe('checkBackup', () => {
   it('refuses a damaged backup and a file that is not a database', async () => {
     const damaged = fixture(2).slice();
     for (let i = 8192; i < damaged.byteLength; i += 5) damaged[i] = 0x5a;
-    await expect(checkBackup(damaged)).rejects.toMatchObject({ code: 'INVALID_DATABASE' });
-    await expect(checkBackup(new TextEncoder().encode('id,name\n1,Ada\n'))).rejects.toMatchObject({ code: 'INVALID_DATABASE' });
+    await expect(checkBackup(damaged)).rejects.toMatchObject({ code: 'INVALID_DATABASE', message: expect.stringMatching(/^This database is damaged/) });
+    for (const notADatabase of [new TextEncoder().encode('id,name\n1,Ada\n'), new Uint8Array(0)]) {
+      await expect(checkBackup(notADatabase)).rejects.toMatchObject({
+        code: 'INVALID_DATABASE',
+        message: 'This file is not a SQLite database. Choose a backup that Otto saved.',
+      });
+    }
   });
 });
 

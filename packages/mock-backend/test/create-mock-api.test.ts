@@ -18,6 +18,7 @@ describe('createMockApi', () => {
     const res = await listAll(api);
     expect(res.headers.get(totalCountHeader)).toBe('500');
     const all = z.array(customerSchema).parse(await res.json());
+    expect(all).toHaveLength(500);
     for (const c of all) {
       expect(c.full_name.length).toBeGreaterThan(0);
       expect(c.email).toContain('@');

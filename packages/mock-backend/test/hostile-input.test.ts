@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { apiErrorSchema, matchRoute, type RouteDefinition } from '@otto/api-contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,13 +96,33 @@ afterAll(async () => {
   console.info(`hostile input: ${counts.requests} requests`, Object.fromEntries(counts.byStatus));
 });
 
+let wholeRowsSql: string | undefined;
+let last: { changes: number; hash: string } | undefined;
+
+const totalChanges = () => api.store.get<{ n: number }>('SELECT total_changes() AS n')!.n;
+
+/** A hash of every column of every row of every table the API writes, search indexes included. */
 function fingerprint(): string {
-  return JSON.stringify(
-    api.store.get(
-      `SELECT (SELECT count(*) FROM customers) AS c, (SELECT total(id * 7 + modified_dt) FROM customers) AS cs,
-              (SELECT count(*) FROM jobs) AS j, (SELECT total(id * 7 + modified_dt) FROM jobs) AS js`,
-    ),
-  );
+  wholeRowsSql ??= `SELECT ${['customers', 'jobs', 'customers_fts', 'jobs_fts']
+    .map((table) => {
+      const columns = api.store.all<{ name: string }>('SELECT name FROM pragma_table_info(?)', [table]).map((c) => `"${c.name}"`);
+      // One JSON array per row, in rowid order (the rowid keys the FTS rows too).
+      return `(SELECT group_concat(json_array(rowid, ${columns.join(', ')}), char(10) ORDER BY rowid) FROM ${table}) AS ${table}`;
+    })
+    .join(', ')}`;
+  const changes = totalChanges();
+  const hash = createHash('sha256').update(JSON.stringify(api.store.get(wholeRowsSql))).digest('hex');
+  last = { changes, hash };
+  return hash;
+}
+
+/**
+ * The fingerprint before a request: the last one taken, when SQLite has counted no row written
+ * since (total_changes() counts every insert, update and delete, triggers included). This only
+ * saves time; the check after the request always hashes the rows again.
+ */
+function fingerprintBefore(): string {
+  return last && last.changes === totalChanges() ? last.hash : fingerprint();
 }
 
 function expectIntact() {
@@ -115,7 +136,7 @@ const huge = new TextEncoder().encode(`{"full_name":"${'x'.repeat(70_000)}","ema
 
 async function send(r: { method: string; path: string; query: string; body: Uint8Array | 'huge' | undefined }) {
   const hasBody = r.body !== undefined && !['GET', 'HEAD'].includes(r.method);
-  const before = fingerprint();
+  const before = fingerprintBefore();
   const res = await api.fetch(
     new Request(`http://localhost${r.path}${r.query}`, { method: r.method, ...(hasBody ? { body: (r.body === 'huge' ? huge : r.body) as BodyInit } : {}) }),
   );
@@ -145,6 +166,16 @@ async function send(r: { method: string; path: string; query: string; body: Uint
 }
 
 describe('hostile input', () => {
+  it('fingerprints field contents, not only ids and dates', () => {
+    const row = api.store.get<{ id: number; phone: string }>('SELECT id, phone FROM customers ORDER BY id LIMIT 1');
+    expect(row).toBeDefined();
+    const before = fingerprint();
+    api.store.run('UPDATE customers SET phone = ? WHERE id = ?', [`${row!.phone} `, row!.id]);
+    expect(fingerprint()).not.toBe(before);
+    api.store.run('UPDATE customers SET phone = ? WHERE id = ?', [row!.phone, row!.id]);
+    expect(fingerprint()).toBe(before);
+  });
+
   it('never answers 5xx, always answers in the contract, and keeps the database intact', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(request, { minLength: 40, maxLength: 60 }), async (batch) => {

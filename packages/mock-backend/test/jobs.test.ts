@@ -144,6 +144,7 @@ describe('status moves', () => {
       const job = jobSchema.parse((await createJob()).json);
       forceStatus(job.id, from);
       const before = (await t.call('GET', `/api/jobs/${job.id}`)).json;
+      expect(forbidden.length).toBeGreaterThan(0);
       for (const to of forbidden) {
         const res = await t.call('PATCH', `/api/jobs/${job.id}`, { status: to });
         expect(res.status, `${from} → ${to}`).toBe(409);

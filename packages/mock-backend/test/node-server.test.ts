@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { customerSchema, totalCountHeader } from '@otto/api-contract';
 import { formatReport, runConformance } from '@otto/api-contract/conformance';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,27 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const quiet = () => capturingLogger().logger;
+
+/**
+ * Whether another connection could take the file for itself. An open WAL connection keeps a shared
+ * lock on the database file until it closes, so an exclusive lock is refused exactly while some
+ * connection (a leaked one too) still has the file open. SQLite tracks these locks across
+ * connections of one process as well, so this sees the server's own handle.
+ */
+function lockProbe(filename: string): 'free' | 'held' {
+  const probe = new Database(filename, { timeout: 0, fileMustExist: true });
+  try {
+    probe.pragma('locking_mode = EXCLUSIVE');
+    probe.exec('BEGIN EXCLUSIVE');
+    probe.exec('ROLLBACK');
+    return 'free';
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'SQLITE_BUSY') return 'held';
+    throw error;
+  } finally {
+    probe.close();
+  }
+}
 
 describe('createMockServer', () => {
   let server: MockServer;
@@ -89,8 +111,11 @@ describe('a server restarted on the same file', () => {
     const holder = await createMockServer({ port: 0, seed: false, logger: quiet() });
     try {
       await expect(createMockServer({ port: holder.port, filename, seed: false, logger: quiet() })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      expect(lockProbe(filename)).toBe('free');
       const again = await createMockServer({ port: 0, filename, seed: false, logger: quiet() });
+      expect(lockProbe(filename)).toBe('held');
       await again.close();
+      expect(lockProbe(filename)).toBe('free');
     } finally {
       await holder.close();
     }

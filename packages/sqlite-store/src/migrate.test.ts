@@ -53,7 +53,11 @@ describe('migrate', () => {
   it('refuses a database newer than the code', async () => {
     store = await openSqliteStore({ storage: 'memory' });
     store.migrate([one, two]);
+    store.run("INSERT INTO notes (text, author) VALUES ('kept', 'Ada')");
     expect(() => store.migrate([one])).toThrow(expect.objectContaining({ code: 'SCHEMA_TOO_NEW' }));
+    // Left as it was: the newer version, its column and its rows.
+    expect(store.userVersion()).toBe(2);
+    expect(store.all('SELECT text, author FROM notes')).toEqual([{ text: 'kept', author: 'Ada' }]);
   });
 
   it('refuses migrations with gaps in their numbering', async () => {

@@ -13,12 +13,8 @@ describe('createSqliteStore', () => {
   it('throws Driver not initialized when used before open', () => {
     store = createSqliteStore({ storage: 'memory' });
     expect(() => store!.all('SELECT 1')).toThrow(/Driver not initialized/);
-    try {
-      store.get('SELECT 1');
-    } catch (error) {
-      expect(error).toBeInstanceOf(StoreError);
-      expect((error as StoreError).code).toBe('NOT_INITIALIZED');
-    }
+    expect(() => store!.get('SELECT 1')).toThrow(expect.objectContaining({ name: StoreError.name, code: 'NOT_INITIALIZED' }));
+    expect(() => store!.get('SELECT 1')).toThrow(StoreError);
   });
 
   it('opens in memory in Node and reports the mode and SQLite version', async () => {

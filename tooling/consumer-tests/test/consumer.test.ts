@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { chromium, type Browser } from 'playwright-core';
+import { preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
@@ -39,6 +41,14 @@ function sourceManifest(name: string): { name: string; version: string } {
 async function packedManifest(name: string): Promise<Record<string, unknown>> {
   const { stdout } = await run('tar', ['-xzOf', tarballs[name] as string, 'package/package.json']);
   return JSON.parse(stdout) as Record<string, unknown>;
+}
+
+/** Debian's Chromium through playwright-core, with the flags of apps/web/e2e/harness.ts. */
+function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
 }
 
 /** Runs a file or command in the consumer project, like its developer would. */
@@ -115,6 +125,15 @@ describe('a Node project', () => {
     expect(stdout.length).toBeGreaterThan(0);
   });
 
+  it('imports the OpenAPI document as @otto/api-contract/openapi.json', async () => {
+    const { stdout } = await inProject(process.execPath, [
+      '--input-type=module',
+      '-e',
+      "import doc from '@otto/api-contract/openapi.json' with { type: 'json' }; console.log(JSON.stringify([doc.openapi, Object.keys(doc.paths)]))",
+    ]);
+    expect(JSON.parse(stdout)).toEqual(['3.1.1', ['/customers', '/customers/{id}', '/jobs', '/jobs/counts', '/jobs/{id}']]);
+  });
+
   it('serves the API with otto-mock-server, which passes otto-contract-test over HTTP', async () => {
     const server: ChildProcess = spawn(join(project, 'node_modules/.bin/otto-mock-server'), ['--port', '0', '--seed', '20', '--quiet'], {
       cwd: project,
@@ -140,6 +159,10 @@ describe('a Node project', () => {
       const { stdout } = await timed('contract over HTTP', () => inProject(join(project, 'node_modules/.bin/otto-contract-test'), ['--base-url', url]));
       expect(stdout).toMatch(/: all \d+ rules passed/);
       expect(stdout).not.toContain('✗');
+      // The document it serves is the one @otto/api-contract ships.
+      const served: unknown = await (await fetch(`${url}/openapi.json`)).json();
+      expect(served).toEqual(JSON.parse(readFileSync(join(project, 'node_modules/@otto/api-contract/dist/openapi.json'), 'utf8')));
+      expect((await fetch(`${url}/docs`)).headers.get('content-type')).toBe('text/html; charset=utf-8');
     } finally {
       const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');
@@ -149,7 +172,7 @@ describe('a Node project', () => {
 });
 
 describe('a Vite project', () => {
-  it('builds a page that registers the service-worker relay and starts the browser backend', async () => {
+  beforeAll(async () => {
     cpSync(join(fixtures, 'vite-app'), project, { recursive: true });
     // The service worker ships as @otto/mock-backend/otto-sw.js; the app serves it from its root.
     const { stdout: swUrl } = await inProject(process.execPath, [
@@ -159,15 +182,59 @@ describe('a Vite project', () => {
     ]);
     mkdirSync(join(project, 'public'), { recursive: true });
     cpSync(fileURLToPath(swUrl.trim()), join(project, 'public/otto-sw.js'));
-
     await timed('vite build', () => inProject(join(project, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], 120_000));
+  });
+
+  it('builds a page with the service worker, the DB worker and the SQLite WASM', () => {
     const dist = join(project, 'dist');
     const assets = readdirSync(join(dist, 'assets'));
     expect(readFileSync(join(dist, 'otto-sw.js'), 'utf8')).toContain('INIT_PORT');
     expect(readFileSync(join(dist, 'index.html'), 'utf8')).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/);
     expect(assets.some((f) => /^sqlite3-[\w-]+\.wasm$/.test(f)), `a SQLite WASM asset in ${assets.join(', ')}`).toBe(true);
     expect(assets.some((f) => /^db\.worker-[\w-]+\.js$/.test(f)), `a DB worker chunk in ${assets.join(', ')}`).toBe(true);
-    const page = assets.filter((f) => /^index-[\w-]+\.js$/.test(f)).map((f) => readFileSync(join(dist, 'assets', f), 'utf8')).join('\n');
-    expect(page).toContain('/otto-sw.js');
+  });
+
+  it('registers the service-worker relay and starts the browser backend: Chromium gets customers from it', async () => {
+    const server = await preview({ root: project, logLevel: 'warn', preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } });
+    const browser = await timed('chromium', () => launchChromium());
+    try {
+      const address = server.httpServer.address();
+      if (!address || typeof address === 'string') throw new Error('vite preview did not report its port.');
+      const page = await browser.newPage({ baseURL: `http://127.0.0.1:${address.port}` });
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+      page.on('console', (message) => {
+        // The fixture has no favicon; the browser asks for one anyway.
+        if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) problems.push(`${message.text()} (${message.location().url})`);
+      });
+      const fromWorker: string[] = [];
+      page.on('response', (response) => {
+        if (response.fromServiceWorker()) fromWorker.push(new URL(response.url()).pathname);
+      });
+
+      await page.goto('/');
+      // The fixture's main.js writes this line once its own fetch('/api/customers') has answered.
+      await page.locator('#status', { hasText: /customers$/ }).waitFor({ timeout: 60_000 });
+      expect(await page.locator('#status').textContent()).toBe('opfs: 500 customers');
+      expect(fromWorker, 'the page\'s /api call was answered by the service worker').toContain('/api/customers');
+
+      const answer = await page.evaluate(async () => {
+        const res = await fetch('/api/customers');
+        return {
+          status: res.status,
+          total: res.headers.get('X-Total-Count'),
+          body: (await res.json()) as unknown,
+          controller: navigator.serviceWorker.controller?.scriptURL ?? null,
+        };
+      });
+      expect(answer.controller).toMatch(/\/otto-sw\.js$/);
+      expect(answer).toMatchObject({ status: 200, total: '500' });
+      const customer = { id: expect.stringMatching(/^\d+$/), full_name: expect.any(String), email: expect.stringContaining('@'), phone: expect.any(String), created_dt: expect.any(Number), modified_dt: expect.any(Number) };
+      expect(answer.body).toEqual(Array.from({ length: 10 }, () => customer));
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+      await server.close();
+    }
   });
 });

@@ -1,7 +1,17 @@
 // The dedicated worker that owns the SQLite database (OPFS) in the tab elected by startBrowserBackend.
 import '../lib/zod-config';
-import { serveMockApiInWorker } from '@otto/mock-backend/worker';
+import { serveMockApiInWorker, type SeedData } from '@otto/mock-backend/worker';
 
-serveMockApiInWorker().catch(() => {
+serveMockApiInWorker({
+  appVersion: __OTTO_BUILD_ID__,
+  // Made at build time (vite-plugin-otto-seed.ts) and precached: an empty database is filled from it.
+  seed: { data: () => loadSeedData() },
+}).catch(() => {
   // Already reported to the page ('failed'), which shows it; nothing more to do here.
 });
+
+async function loadSeedData(): Promise<SeedData> {
+  const response = await fetch('/otto-seed.json');
+  if (!response.ok) throw new Error(`Otto could not load its first-start data (/otto-seed.json answered ${response.status}).`);
+  return (await response.json()) as SeedData;
+}

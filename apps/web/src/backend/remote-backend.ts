@@ -1,3 +1,4 @@
+import { listenForRemoteChanges } from './remote-changes';
 import type { BackendHandle, BackendStatus } from './start-backend';
 
 /**
@@ -16,21 +17,67 @@ export function remoteApiPrefix(setting: string | undefined): string | undefined
   return value.replace(/\/api$/, '');
 }
 
+/** How often Otto asks an unreachable server whether it is back. */
+const retryEveryMs = 3_000;
+
 /**
  * The backend handle when a server answers the API: nothing runs in the browser, and the database
- * is the server's to manage.
+ * is the server's to manage. Changes come from the server's event stream (`/api/changes`).
+ * Watches the API calls: when the server cannot be reached, the status says so
+ * (`unreachable: true`) and Otto asks it every few seconds until it answers again.
+ * `fetch` is the fetch the API client should use (it reports what it sees).
  * @example
  * const backend = remoteBackend('http://localhost:8787/api');
+ * configureApiClient({ baseUrl: 'http://localhost:8787', fetch: backend.fetch });
  */
-export function remoteBackend(apiBaseUrl: string): BackendHandle {
-  const status: BackendStatus = { role: 'remote', storage: 'remote' };
+export function remoteBackend(apiBaseUrl: string): BackendHandle & { fetch: typeof fetch } {
+  let status: BackendStatus = { role: 'remote', storage: 'remote' };
+  const listeners = new Set<(status: BackendStatus) => void>();
+  let retry: ReturnType<typeof setTimeout> | undefined;
+
+  function setReachable(reachable: boolean): void {
+    if ((status.unreachable ?? false) === !reachable) return;
+    status = reachable ? { role: 'remote', storage: 'remote' } : { role: 'remote', storage: 'remote', unreachable: true };
+    for (const listener of listeners) listener(status);
+    if (!reachable) scheduleRetry();
+  }
+
+  function scheduleRetry(): void {
+    clearTimeout(retry);
+    retry = setTimeout(() => {
+      globalThis
+        .fetch(`${apiBaseUrl}/customers?filterJson=${encodeURIComponent('{"limit":1}')}`, { cache: 'no-store' })
+        .then(
+          () => setReachable(true),
+          () => scheduleRetry(),
+        );
+    }, retryEveryMs);
+  }
+
   const serverOnly = (what: string) =>
     Promise.reject(new Error(`The data lives on the server at ${apiBaseUrl}; ${what} it there, not from the browser.`));
   return {
-    status,
-    subscribe: () => () => {},
+    get status() {
+      return status;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    onChange: (listener) => listenForRemoteChanges(apiBaseUrl, listener),
     deleteDatabase: () => serverOnly('delete'),
     exportDatabase: () => serverOnly('back up'),
     restoreDatabase: () => serverOnly('restore'),
+    async fetch(input, init) {
+      try {
+        const response = await globalThis.fetch(input, init);
+        setReachable(true);
+        return response;
+      } catch (error) {
+        // An abort is the caller's; anything else is a network failure: no answer from the server.
+        if (!(init?.signal?.aborted ?? false)) setReachable(false);
+        throw error;
+      }
+    },
   };
 }

@@ -1,3 +1,4 @@
+import type { ChangeEvent } from '@otto/api-contract';
 import { startBrowserBackend, type BrowserBackend } from '@otto/mock-backend/browser';
 import { configureApiClient } from '../lib/api-client';
 import { remoteApiPrefix, remoteBackend } from './remote-backend';
@@ -15,12 +16,18 @@ export interface BackendStatus {
   fallbackReason?: string;
   /** Another tab runs this other version of Otto on the same database: every tab should be reloaded. */
   otherVersion?: string;
+  /** A newer version of Otto took the database over in another tab: this tab must reload to write. */
+  outdated?: boolean;
+  /** Remote mode: the server did not answer the last call; Otto retries by itself. */
+  unreachable?: boolean;
 }
 
 /** The running backend as the app uses it. */
 export interface BackendHandle {
   readonly status: BackendStatus;
   subscribe(listener: (status: BackendStatus) => void): () => void;
+  /** Calls `listener` after every committed write in any tab (or, remote, any client of the server). */
+  onChange(listener: (event: ChangeEvent) => void): () => void;
   /** Deletes the database and starts a fresh, seeded one. */
   deleteDatabase(): Promise<void>;
   /** The bytes of the database as a SQLite file. */
@@ -47,8 +54,8 @@ export function ensureBackend(): Promise<BackendHandle> {
   if (remoteSetting?.trim()) {
     started ??= Promise.resolve().then(() => {
       const prefix = remoteApiPrefix(remoteSetting) as string;
-      configureApiClient({ baseUrl: prefix });
       const backend = remoteBackend(`${prefix}/api`);
+      configureApiClient({ baseUrl: prefix, fetch: backend.fetch });
       installDebugHooks(backend);
       return backend;
     });

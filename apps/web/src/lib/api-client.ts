@@ -1,6 +1,9 @@
 import { apiErrorSchema, buildPath, totalCountHeader, type RouteDefinition } from '@otto/api-contract';
 import { ApiClientError } from './api-client-error';
 
+/** Request header naming the app build (`@otto/mock-backend`'s `appVersionHeader`). */
+const appVersionHeader = 'x-otto-app-version';
+
 export { ApiClientError, type ApiErrorKind } from './api-client-error';
 import type { z } from 'zod';
 
@@ -22,6 +25,8 @@ export interface ApiRequest {
   filter?: unknown;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (`If-Match`). */
+  headers?: Record<string, string>;
 }
 
 export interface ApiResult<T> {
@@ -48,16 +53,25 @@ export async function callApi<R extends RouteDefinition>(
     response = await settings.fetch(url, {
       method: route.method,
       signal,
-      ...(request.body !== undefined
-        ? { body: JSON.stringify(request.body), headers: { 'content-type': 'application/json' } }
-        : {}),
+      headers: {
+        // The in-browser database refuses writes from a build older than its owner's (409 APP_OUTDATED).
+        ...(settings.baseUrl === '' ? { [appVersionHeader]: __OTTO_BUILD_ID__ } : {}),
+        ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...request.headers,
+      },
+      ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
     });
   } catch (error) {
     if (timeout.aborted) {
       throw new ApiClientError('TIMEOUT_ERROR', 'Otto took too long to answer. Try again in a moment.');
     }
     if (request.signal?.aborted) throw error;
-    throw new ApiClientError('FETCH_ERROR', 'Otto could not reach its database. Reload the page to try again.');
+    throw new ApiClientError(
+      'FETCH_ERROR',
+      settings.baseUrl === ''
+        ? 'Otto could not reach its database. Reload the page to try again.'
+        : `Otto could not reach its server (${new URL(settings.baseUrl).host}). It tries again by itself; nothing you typed is lost.`,
+    );
   }
 
   let text: string;

@@ -1,22 +1,45 @@
-import { Suspense, lazy, type ComponentType } from 'react';
+import { Suspense, use, type ComponentType, type ReactElement } from 'react';
 
 /** The spec's plain-text placeholder while a screen's code loads. */
 export function LoadingScreen() {
   return <p className="otto-loading">Loading...</p>;
 }
 
+/** What a lazy route carries: its element, and how to load its code ahead of rendering it. */
+export interface LazyRoute {
+  element: ReactElement;
+  handle: { preload: () => Promise<void> };
+}
+
 let screens = 0;
 
 /**
- * A route element whose code loads on first visit, showing "Loading..." meanwhile. Each screen
- * gets its own Suspense boundary (a key), so moving to a screen still loading shows "Loading..."
- * instead of leaving the previous screen up and usable.
+ * A route whose screen loads on first visit, showing "Loading..." meanwhile. Each screen gets its
+ * own Suspense boundary (a key), so moving to a screen still loading shows "Loading..." instead of
+ * leaving the previous screen up and usable. `handle.preload()` loads the code ahead: a screen
+ * whose code is loaded renders at once, without suspending (the first render after start-up then
+ * shows no fallback, and so pays none of React's reveal delay for one).
+ * @example
+ * { path: 'new', ...lazyScreen(() => import('./routes/biz/customers/new-customer-screen')) }
  */
-export function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
-  const Screen = lazy(load);
-  return (
-    <Suspense key={`screen-${screens++}`} fallback={<LoadingScreen />}>
-      <Screen />
-    </Suspense>
-  );
+export function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyRoute {
+  let Loaded: ComponentType | undefined;
+  let loading: Promise<void> | undefined;
+  const preload = () =>
+    (loading ??= load().then((module) => {
+      Loaded = module.default;
+    }));
+  function Screen() {
+    if (!Loaded) use(preload());
+    const Component = Loaded as ComponentType;
+    return <Component />;
+  }
+  return {
+    element: (
+      <Suspense key={`screen-${screens++}`} fallback={<LoadingScreen />}>
+        <Screen />
+      </Suspense>
+    ),
+    handle: { preload },
+  };
 }

@@ -14,7 +14,8 @@ export const jobKeys = {
   all: ['jobs'] as const,
   lists: () => [...jobKeys.all, 'list'] as const,
   list: (params: JobListParams) => [...jobKeys.lists(), params] as const,
-  counts: (params: JobListParams) => [...jobKeys.all, 'counts', params] as const,
+  allCounts: () => [...jobKeys.all, 'counts'] as const,
+  counts: (params: JobListParams) => [...jobKeys.allCounts(), params] as const,
   details: () => [...jobKeys.all, 'detail'] as const,
   detail: (id: string) => [...jobKeys.details(), id] as const,
 };

@@ -5,6 +5,7 @@ import { App } from '../app';
 import { configureApiClient } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import { routes } from '../router';
+import { fakeChangeListeners } from './fake-backend-handle';
 
 const running: { close(): Promise<void> }[] = [];
 
@@ -20,6 +21,8 @@ export async function closeRenderedApps(): Promise<void> {
 export async function renderApp(path: string, options: MockApiOptions = {}) {
   const api = await createMockApi({ seed: { count: 30, fakerSeed: 1 }, ...options });
   running.push(api);
+  // The change feed, as the DB worker would broadcast it to every tab.
+  api.onChange((event) => fakeChangeListeners.forEach((listener) => listener(event)));
   const requests: string[] = [];
   configureApiClient({
     fetch: (input, init) => {

@@ -33,6 +33,8 @@ export interface CallOptions {
   rawBody?: string;
   /** Sent as the filterJson query parameter (JSON-encoded unless a string). */
   filter?: unknown;
+  /** Extra request headers (`If-Match`). */
+  headers?: Record<string, string>;
 }
 
 export interface KitClient {
@@ -91,6 +93,7 @@ export function createKitClient(fetchFn: ConformanceFetch, baseUrl: string, time
         init.body = options.rawBody ?? JSON.stringify(options.body);
         init.headers = { 'content-type': 'application/json' };
       }
+      if (options.headers) init.headers = { ...(init.headers as Record<string, string> | undefined), ...options.headers };
       const label = `${apiPath}${path}${query ? ` filterJson=${excerpt(decodeURIComponent(query.slice(12)), 80)}` : ''}`;
       return send(method, `${base.origin}${apiPath}${path}${query}`, init, label);
     },

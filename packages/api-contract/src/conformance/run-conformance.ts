@@ -1,3 +1,4 @@
+import { concurrencyRules } from './concurrency-rules';
 import { customerRules } from './customer-rules';
 import { errorRules, SkipRule } from './error-rules';
 import { jobRules } from './job-rules';
@@ -6,7 +7,7 @@ import { listRules, searchRules } from './list-rules';
 import { createRuleContext, type ConformanceRule } from './rule-context';
 import type { ConformanceOptions, ConformanceReport, ConformanceRuleInfo, ConformanceRuleResult } from './types';
 
-const allRules: readonly ConformanceRule[] = [...customerRules, ...listRules, ...searchRules, ...errorRules, ...jobRules];
+const allRules: readonly ConformanceRule[] = [...customerRules, ...listRules, ...searchRules, ...errorRules, ...jobRules, ...concurrencyRules];
 
 /**
  * Every rule of the kit, in the order it runs.

@@ -27,11 +27,14 @@ export async function controlPage(options: ControlPageOptions): Promise<ServiceW
     });
   });
 
-  const registration = await container.register(options.url, {
-    scope: options.scope,
-    type: 'classic',
-    updateViaCache: 'none',
-  });
+  // Registered already (any visit after the first): use it as it is. Registering again would wait
+  // behind the browser's own update check, which hangs as long as a hanging network does.
+  const scriptUrl = new URL(options.url, location.href).href;
+  const existing = await container.getRegistration(options.scope);
+  const registration =
+    existing && (existing.active ?? existing.waiting ?? existing.installing)?.scriptURL === scriptUrl
+      ? existing
+      : await container.register(options.url, { scope: options.scope, type: 'classic', updateViaCache: 'none' });
   if (!container.controller) {
     const active = registration.active ?? (await Promise.race([activeWorkerOf(registration), delay(activateTimeoutMs)]));
     if (!active) {

@@ -1,5 +1,6 @@
 import { ApiError } from '../runtime/api-error';
 import {
+  movedAnswer,
   transferablesOf,
   type SerializedError,
   type SerializedRequest,
@@ -18,10 +19,14 @@ export interface DbWorkerClient {
   exportDatabase(): Promise<ArrayBuffer>;
   /** Checks a backup and replaces the database with it; rejects with the reason when it is refused. */
   restoreDatabase(bytes: ArrayBuffer): Promise<WorkerBackendInfo>;
+  /** Hands the worker one end of a channel whose other end the service worker sends requests on. */
+  connectPort(port: MessagePort): void;
+  /** Lets what is in flight finish and closes the database (the worker stays until `terminate`). */
+  stop(): Promise<void>;
   terminate(): void;
 }
 
-type Settle = { resolve: (value: never) => void; reject: (error: Error) => void };
+type Settle = { resolve: (value: never) => void; reject: (error: Error) => void; request?: true };
 
 /** Starts the DB worker and speaks its message protocol. */
 export function startDbWorker(createWorker: () => Worker): DbWorkerClient {
@@ -29,6 +34,8 @@ export function startDbWorker(createWorker: () => Worker): DbWorkerClient {
   const pending = new Map<number, Settle>();
   let nextId = 1;
   let failure: Error | undefined;
+  /** Set once `stop()` was asked: requests after it are not run by the worker. */
+  let stopping = false;
   let markReady!: (info: WorkerBackendInfo) => void;
   let markFailed!: (error: Error) => void;
   const ready = new Promise<WorkerBackendInfo>((resolve, reject) => {
@@ -64,6 +71,9 @@ export function startDbWorker(createWorker: () => Worker): DbWorkerClient {
       case 'restored':
         settle(message.id, (s) => s.resolve(message.info as never));
         return;
+      case 'stopped':
+        settle(message.id, (s) => s.resolve(undefined as never));
+        return;
       case 'error':
         settle(message.id, (s) => s.reject(toError(message.error)));
         return;
@@ -95,10 +105,10 @@ export function startDbWorker(createWorker: () => Worker): DbWorkerClient {
     fn(s);
   }
 
-  function call<T>(message: WorkerRequestMessage, transfer: Transferable[] = []): Promise<T> {
+  function call<T>(message: Extract<WorkerRequestMessage, { id: number }>, transfer: Transferable[] = []): Promise<T> {
     if (failure) return Promise.reject(failure);
     return new Promise<T>((resolve, reject) => {
-      pending.set(message.id, { resolve: resolve as (value: never) => void, reject });
+      pending.set(message.id, { resolve: resolve as (value: never) => void, reject, ...(message.type === 'request' ? { request: true as const } : {}) });
       worker.postMessage(message, transfer);
     });
   }
@@ -109,8 +119,23 @@ export function startDbWorker(createWorker: () => Worker): DbWorkerClient {
     deleteDatabase: () => call({ type: 'delete-database', id: nextId++ }),
     exportDatabase: () => call({ type: 'export-database', id: nextId++ }),
     restoreDatabase: (bytes) => call({ type: 'restore-database', id: nextId++, bytes }, [bytes]),
+    connectPort(port) {
+      worker.postMessage({ type: 'connect-port' } satisfies WorkerRequestMessage, [port]);
+    },
+    stop() {
+      stopping = true;
+      return call({ type: 'stop', id: nextId++ });
+    },
     terminate() {
       worker.terminate();
+      // After a stop the worker ran none of what is still waiting: it may go to the next owner.
+      if (stopping) {
+        for (const [id, s] of pending) {
+          if (!s.request) continue;
+          pending.delete(id);
+          s.resolve(movedAnswer as never);
+        }
+      }
       fail(new ApiError(503, 'SERVICE_UNAVAILABLE', 'The database worker was stopped.'));
     },
   };

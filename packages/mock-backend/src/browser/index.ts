@@ -10,3 +10,4 @@ export {
   type WorkerBackendInfo,
 } from './protocol';
 export type { BackendStatus, BrowserBackend, BrowserBackendOptions } from './types';
+export { defaultChangeChannelName, listenForChanges } from './change-channel';

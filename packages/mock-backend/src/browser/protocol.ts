@@ -19,6 +19,32 @@ export const apiPathPrefix = '/api/';
 export const initPortType = 'INIT_PORT';
 /** Sent by a tab to an active but non-controlling service worker: "call clients.claim()". */
 export const claimClientsType = 'CLAIM_CLIENTS';
+/**
+ * Sent by the tab that owns the database to its service worker, with a port straight to its DB
+ * worker (and `owner`, the tab's id): requests then skip every tab's main thread.
+ */
+export const dbPortType = 'DB_PORT';
+/** Sent by the owner tab when its DB worker stops (the tab closes or hands the database over). */
+export const dbPortClosedType = 'DB_PORT_CLOSED';
+/** Sent by the service worker to the tabs when it has no port to the DB worker (it was restarted). */
+export const needDbPortType = 'NEED_DB_PORT';
+/**
+ * Sent by a tab to a waiting service worker (a new version): "activate now". A service worker of
+ * your own handles it to let a page apply an update when the person chooses to.
+ * @example
+ * self.addEventListener('message', (e) => { if (e.data?.type === skipWaitingType) void self.skipWaiting(); });
+ */
+export const skipWaitingType = 'SKIP_WAITING';
+/**
+ * Header of an answer meaning "not run here: the database is moving to another tab"; the
+ * service worker sends the request again once the next owner's port arrives.
+ */
+export const movedHeader = 'x-otto-moved';
+/**
+ * Request header naming the app version (build) that sent it. The DB worker refuses writes from
+ * a build older than its own with 409 `APP_OUTDATED`.
+ */
+export const appVersionHeader = 'x-otto-app-version';
 
 /**
  * A request as it crosses a MessagePort or BroadcastChannel.
@@ -58,7 +84,13 @@ export type PortMessage =
   | { type: 'RESPONSE'; id: number; response: SerializedResponse };
 
 /** Messages posted on `navigator.serviceWorker` / to the service worker itself. */
-export type ServiceWorkerControlMessage = { type: typeof initPortType } | { type: typeof claimClientsType };
+export type ServiceWorkerControlMessage =
+  | { type: typeof initPortType }
+  | { type: typeof claimClientsType }
+  | { type: typeof skipWaitingType }
+  | { type: typeof dbPortType; owner: string }
+  /** `stopped`: the DB worker finished what it had and closed, so nothing still on its port was run. */
+  | { type: typeof dbPortClosedType; owner: string; stopped?: boolean };
 
 /**
  * What the DB worker reports about the database it serves.
@@ -88,7 +120,11 @@ export type WorkerRequestMessage =
   | { type: 'request'; id: number; request: SerializedRequest }
   | { type: 'delete-database'; id: number }
   | { type: 'export-database'; id: number }
-  | { type: 'restore-database'; id: number; bytes: ArrayBuffer };
+  | { type: 'restore-database'; id: number; bytes: ArrayBuffer }
+  /** A port for the service worker (PortMessage REQUEST/RESPONSE), transferred with the message. */
+  | { type: 'connect-port' }
+  /** Finish what is in flight, close the database, answer `stopped`; later requests are answered "moved". */
+  | { type: 'stop'; id: number };
 
 /** DB worker → page. */
 export type WorkerResponseMessage =
@@ -98,6 +134,7 @@ export type WorkerResponseMessage =
   | { type: 'deleted'; id: number; info: WorkerBackendInfo }
   | { type: 'exported'; id: number; bytes: ArrayBuffer }
   | { type: 'restored'; id: number; info: WorkerBackendInfo }
+  | { type: 'stopped'; id: number }
   | { type: 'error'; id: number; error: SerializedError };
 
 /** Reads a Request into its transferable form. */
@@ -172,6 +209,20 @@ export function relayErrorSerialized(
     body,
   };
 }
+
+/**
+ * The answer to a request that was not run because the database is moving to another tab (its
+ * worker stopped first): safe to send again, to the next owner.
+ */
+export const movedAnswer: SerializedResponse = {
+  status: 503,
+  statusText: 'Service Unavailable',
+  headers: [
+    [movedHeader, '1'],
+    ['content-type', 'application/json; charset=utf-8'],
+  ],
+  body: null,
+};
 
 /** Plain text of any thrown value. */
 export function errorMessage(error: unknown): string {

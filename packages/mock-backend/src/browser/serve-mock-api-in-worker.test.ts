@@ -8,8 +8,10 @@ import {
   type WorkerRequestMessage,
   type WorkerResponseMessage,
 } from './protocol';
+import { listenForChanges } from './change-channel';
 import { serveMockApiInWorker } from './serve-mock-api-in-worker';
 import { latestSchemaVersion } from '../database/migrations';
+import type { ChangeEvent } from '@otto/api-contract';
 import type { WorkerScope } from './types';
 
 /** A stand-in for a dedicated worker's global scope: the test plays the page. */
@@ -100,7 +102,10 @@ describe('serveMockApiInWorker', () => {
   it('retries while another worker still holds the OPFS files, instead of falling back to memory', async () => {
     const { createSqliteStore, StoreError } = sqliteStore;
     let attempts = 0;
+    const asked: unknown[] = [];
+    // Node has no OPFS: each store asked for is opened in memory, and the first two opens are busy.
     vi.spyOn(sqliteStore, 'createSqliteStore').mockImplementation((options) => {
+      asked.push(options?.storage);
       const store = createSqliteStore({ ...options, storage: 'memory' });
       const open = store.open.bind(store);
       store.open = () =>
@@ -109,8 +114,10 @@ describe('serveMockApiInWorker', () => {
     });
     const worker = fakeScope();
     void serveMockApiInWorker({ scope: worker.scope, seed: false, busyRetryMs: 5_000 });
-    expect((await worker.next('ready')).info.storage).toBe('memory');
+    expect((await worker.next('ready')).info).not.toHaveProperty('fallbackReason');
     expect(attempts).toBe(3);
+    // Every attempt asked for OPFS again; none settled for memory.
+    expect(asked).toEqual(['opfs', 'opfs', 'opfs']);
   });
 
   it('reports failed when the files stay busy past the retry time', async () => {
@@ -148,5 +155,55 @@ describe('serveMockApiInWorker', () => {
     expect(((await res.json()) as { full_name: string }[]).map((c) => c.full_name)).toContain('Zoë Fixture');
     expect((await worker.fetch('/api/jobs')).status).toBe(200);
   });
-});
 
+  it('posts every committed write, and a reset after delete and restore, on the change channel', async () => {
+    const changeChannelName = `otto-changes-test-${Math.random()}`;
+    const heard: ChangeEvent[] = [];
+    const waiters: (() => void)[] = [];
+    const stop = listenForChanges(changeChannelName, (event) => {
+      heard.push(event);
+      waiters.splice(0).forEach((wake) => wake());
+    });
+    const heardCount = async (n: number) => {
+      while (heard.length < n) await new Promise<void>((resolve) => waiters.push(resolve));
+    };
+    try {
+      const worker = fakeScope();
+      void serveMockApiInWorker({ scope: worker.scope, storage: 'memory', seed: { count: 1 }, changeChannelName });
+      await worker.next('ready');
+      const created = (await (
+        await worker.fetch('/api/customers', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ full_name: 'Bea Broadcast', email: 'bea@example.com', phone: '1' }),
+        })
+      ).json()) as { id: string };
+      await worker.fetch('/api/customers', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"full_name":"x"}' });
+      const id = worker.newId();
+      worker.send({ type: 'delete-database', id });
+      await worker.next('deleted', id);
+      await heardCount(2);
+      expect(heard).toEqual([
+        { entity: 'customer', kind: 'created', ids: [created.id] },
+        { entity: 'database', kind: 'reset', ids: [] },
+      ]);
+
+      const v1 = readFileSync(new URL('../../test/fixtures/otto-v1.sqlite3', import.meta.url));
+      const restoreId = worker.newId();
+      worker.send({ type: 'restore-database', id: restoreId, bytes: v1.buffer.slice(v1.byteOffset, v1.byteOffset + v1.byteLength) as ArrayBuffer });
+      await worker.next('restored', restoreId);
+      await worker.fetch('/api/customers/1', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ full_name: 'After Restore', email: 'a@example.com', phone: '2' }),
+      });
+      await heardCount(4);
+      expect(heard.slice(2)).toEqual([
+        { entity: 'database', kind: 'reset', ids: [] },
+        { entity: 'customer', kind: 'updated', ids: ['1'] },
+      ]);
+    } finally {
+      stop();
+    }
+  });
+});

@@ -3,12 +3,19 @@ import { checkBackup } from '../database/check-backup';
 import { createMockApi } from '../create-mock-api';
 import { createLogger } from '../logger';
 import type { MockApi } from '../types';
+import { createChangeBroadcast, defaultChangeChannelName } from './change-channel';
 import {
+  appVersionHeader,
   deserializeRequest,
   errorMessage,
+  movedAnswer,
+  relayErrorSerialized,
   serializeResponse,
   transferablesOf,
+  type PortMessage,
   type SerializedError,
+  type SerializedRequest,
+  type SerializedResponse,
   type WorkerBackendInfo,
   type WorkerRequestMessage,
   type WorkerResponseMessage,
@@ -30,6 +37,10 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
   const logger = options.logger ?? createLogger();
   const busyRetryMs = options.busyRetryMs ?? 10_000;
   const post = (message: WorkerResponseMessage, transfer: Transferable[] = []) => scope.postMessage(message, transfer);
+
+  // Every committed write goes out to every tab on this channel.
+  const changes = createChangeBroadcast(options.changeChannelName ?? defaultChangeChannelName);
+  const reset = () => changes.publish({ entity: 'database', kind: 'reset', ids: [] });
 
   const storage = options.storage ?? 'opfs';
   // One worker at a time uses the OPFS files: wait here quietly rather than fail to open them (and
@@ -61,6 +72,7 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
       return createMockApi({
         store,
         logger,
+        onChange: changes.publish,
         ...(options.seed !== undefined ? { seed: options.seed } : {}),
         ...(options.now ? { now: options.now } : {}),
       });
@@ -70,8 +82,66 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
   // Every message waits for the current database; delete-database chains a fresh one after it.
   let current: Promise<MockApi> = open();
 
+  /** Requests being answered, so that `stop` can let them finish. */
+  const inFlight = new Set<Promise<unknown>>();
+  let stopping = false;
+
+  /** Answers one API request; never rejects. */
+  function serveRequest(request: SerializedRequest): Promise<SerializedResponse> {
+    if (stopping) return Promise.resolve(movedAnswer);
+    const outdated = refuseOutdated(request);
+    if (outdated) return Promise.resolve(outdated);
+    const work = current
+      .then(async (api) => serializeResponse(await api.fetch(deserializeRequest(request))))
+      .catch((error: unknown) => relayErrorSerialized(503, 'SERVICE_UNAVAILABLE', errorMessage(error)));
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work));
+    return work;
+  }
+
+  /** A write from a build older than this one: the database may already have moved on (issue: one version owns it). */
+  function refuseOutdated(request: SerializedRequest): SerializedResponse | undefined {
+    if (!options.appVersion || request.method === 'GET' || request.method === 'HEAD') return undefined;
+    const sender = request.headers.find(([name]) => name.toLowerCase() === appVersionHeader)?.[1];
+    if (!sender || sender >= options.appVersion) return undefined;
+    const body = new TextEncoder().encode(
+      JSON.stringify({ code: 'APP_OUTDATED', message: 'Otto was updated in another tab. Reload to continue.' }),
+    ).buffer as ArrayBuffer;
+    return { status: 409, statusText: 'Conflict', headers: [['content-type', 'application/json; charset=utf-8']], body };
+  }
+
+  /** A port from the service worker: it sends requests straight here, skipping the tabs. */
+  function adoptPort(port: MessagePort): void {
+    port.addEventListener('message', (event: MessageEvent<PortMessage>) => {
+      const message = event.data;
+      if (message?.type !== 'REQUEST') return;
+      void serveRequest(message.request).then((response) =>
+        port.postMessage({ type: 'RESPONSE', id: message.id, response } satisfies PortMessage, transferablesOf(response)),
+      );
+    });
+    port.start();
+  }
+
+  /** Lets what is in flight finish, then closes the database so that the next owner can open it. */
+  async function stop(): Promise<void> {
+    stopping = true;
+    while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    const api = await current.catch(() => undefined);
+    await api?.close();
+    await api?.store.close();
+  }
+
   scope.addEventListener('message', (event) => {
     const message = event.data as WorkerRequestMessage;
+    if (message?.type === 'connect-port') {
+      const port = event.ports?.[0];
+      if (port) adoptPort(port);
+      return;
+    }
+    if (message?.type === 'stop') {
+      void stop().then(() => post({ type: 'stopped', id: message.id }));
+      return;
+    }
     if (message?.type === 'delete-database') current = current.then(deleteAndReopen, () => open());
     if (message?.type === 'restore-database') {
       const before = current;
@@ -82,7 +152,10 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
       // A backup that fails its checks changes nothing: keep answering from the current database.
       current = restored.catch(() => fallback);
       void restored.then(
-        (api) => post({ type: 'restored', id: message.id, info: infoOf(api) }),
+        (api) => {
+          reset();
+          post({ type: 'restored', id: message.id, info: infoOf(api) });
+        },
         (error: unknown) => post({ type: 'error', id: message.id, error: toSerializedError(error) }),
       );
       return;
@@ -95,8 +168,7 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
   async function answer(message: WorkerRequestMessage): Promise<void> {
     switch (message?.type) {
       case 'request': {
-        const api = await current;
-        const response = await serializeResponse(await api.fetch(deserializeRequest(message.request)));
+        const response = await serveRequest(message.request);
         post({ type: 'response', id: message.id, response }, transferablesOf(response));
         return;
       }
@@ -108,6 +180,7 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
       }
       case 'delete-database':
         post({ type: 'deleted', id: message.id, info: infoOf(await current) });
+        reset();
         return;
     }
   }
@@ -121,17 +194,17 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
     try {
       await store.replaceDatabase(bytes);
       // A restored database is never seeded, even when it holds no customers.
-      const restored = await createMockApi({ store, logger, seed: false, ...(options.now ? { now: options.now } : {}) });
+      const restored = await createMockApi({ store, logger, seed: false, onChange: changes.publish, ...(options.now ? { now: options.now } : {}) });
       logger.info(`Restored a backup with ${summary.customers} customers and ${summary.jobs} jobs.`);
       return restored;
     } catch (error) {
       // Put the data back as it was before the restore began.
       try {
         await store.replaceDatabase(previous);
-        onRecovered(await createMockApi({ store, logger, seed: false }));
+        onRecovered(await createMockApi({ store, logger, seed: false, onChange: changes.publish }));
       } catch (recovery) {
         logger.error('The restore failed and the previous data could not be put back:', recovery);
-        onRecovered(await createMockApi({ store, logger, seed: false }).catch(() => api));
+        onRecovered(await createMockApi({ store, logger, seed: false, onChange: changes.publish }).catch(() => api));
         throw new StoreError(
           'OPEN_FAILED',
           `The restore failed (${errorMessage(error)}) and the previous data could not be put back. Keep the backup file, reload Otto and restore it again.`,

@@ -1,5 +1,6 @@
 import { createLogger } from '../logger';
 import { ApiError } from '../runtime/api-error';
+import { defaultChangeChannelName, listenForChanges } from './change-channel';
 import { controlPage } from './control-page';
 import { deserializeResponse, serializeRequest } from './protocol';
 import { listenForServiceWorkerPorts } from './service-worker-ports';
@@ -28,6 +29,7 @@ export async function startBrowserBackend(options: BrowserBackendOptions): Promi
     lockName: options.lockName ?? 'otto-db-owner',
     channelName: options.channelName ?? 'otto-backend',
     requestTimeoutMs: options.requestTimeoutMs ?? 8_000,
+    directPort: options.directPort ?? true,
     logger: options.logger ?? createLogger(),
   });
   // Listening before registering: the worker may ask for a port as soon as it controls the page.
@@ -40,6 +42,7 @@ export async function startBrowserBackend(options: BrowserBackendOptions): Promi
       return status;
     },
     subscribe: (listener) => relay.subscribe(listener),
+    onChange: (listener) => listenForChanges(options.changeChannelName ?? defaultChangeChannelName, listener),
     async fetch(request) {
       return deserializeResponse(await relay.dispatch(await serializeRequest(request)));
     },

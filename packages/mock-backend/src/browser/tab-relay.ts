@@ -2,8 +2,14 @@ import type { Logger } from '../logger';
 import { ApiError } from '../runtime/api-error';
 import { startDbWorker, type DbWorkerClient } from './db-worker-client';
 import {
+  dbPortClosedType,
+  dbPortType,
   errorMessage,
+  movedAnswer,
+  movedHeader,
+  needDbPortType,
   relayErrorSerialized,
+  type ServiceWorkerControlMessage,
   type SerializedError,
   type SerializedRequest,
   type SerializedResponse,
@@ -18,6 +24,8 @@ export interface TabRelayOptions {
   lockName: string;
   channelName: string;
   requestTimeoutMs: number;
+  /** Hand the service worker a port straight to the DB worker (when this tab owns the database). */
+  directPort: boolean;
   logger: Logger;
 }
 
@@ -86,15 +94,19 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
 
   /** A different app version seen in another tab, kept in every status from then on. */
   let otherVersion: string | undefined;
+  /** Set once a newer version was seen: this tab's code is older than the database's owner. */
+  let outdated = false;
+  let handingOver = false;
 
   function setStatus(base: BackendStatus): void {
-    const next = otherVersion ? { ...base, otherVersion } : base;
+    const next = { ...base, ...(otherVersion ? { otherVersion } : {}), ...(outdated ? { outdated } : {}) };
     // An unchanged status keeps its identity (React's useSyncExternalStore compares snapshots).
     if (
       status?.role === next.role &&
       status.storage === next.storage &&
       status.fallbackReason === next.fallbackReason &&
-      status.otherVersion === next.otherVersion
+      status.otherVersion === next.otherVersion &&
+      status.outdated === next.outdated
     ) {
       return;
     }
@@ -140,7 +152,11 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
     if (worker) {
       if (workerFailure) return entry.settle(unavailable(workerFailure.message));
       entry.sentTo = tabId;
-      void serveHere(entry.request).then((response) => entry.settle(response));
+      void serveHere(entry.request).then((response) => {
+        // The database moved to a newer tab while this request waited: it goes to the next owner.
+        if (isMoved(response)) entry.sentTo = undefined;
+        else entry.settle(response);
+      });
       return;
     }
     if (leaderFailure) return entry.settle(unavailable(leaderFailure.message));
@@ -154,7 +170,8 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
   /** Sends what waits to the owner that just took over; what went to the old owner is resent only if safe. */
   function rerouteAll(newOwner: string): void {
     for (const [id, entry] of pending) {
-      if (entry.sentTo === newOwner) continue;
+      // Sent to the new owner already, or to this tab's own worker, whose answer settles it (or sends it on).
+      if (entry.sentTo === newOwner || entry.sentTo === tabId) continue;
       if (entry.sentTo && !entry.idempotent) {
         entry.settle(
           unavailable(
@@ -168,11 +185,14 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
   }
 
   async function serveHere(request: SerializedRequest): Promise<SerializedResponse> {
+    const owner = worker;
     try {
-      if (!worker) throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'This tab does not own the database.');
-      await worker.ready;
-      return await worker.fetch(request);
+      if (!owner) throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'This tab does not own the database.');
+      await owner.ready;
+      return await owner.fetch(request);
     } catch (error) {
+      // A worker that stopped to hand the database over ran none of what it refused: the next owner will.
+      if (handingOver) return movedAnswer;
       return unavailable(errorMessage(error));
     }
   }
@@ -194,6 +214,7 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
   async function becomeOwner(): Promise<void> {
     worker = startDbWorker(options.createWorker);
     leaderId = undefined;
+    handDbPort();
     // The previous owner released the lock, so it is gone: what it left unanswered comes here.
     rerouteAll(tabId);
     try {
@@ -258,9 +279,14 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
           post({ type: 'response', id: message.id, to: message.from, response }),
         );
         return;
-      case 'response':
-        if (message.to === tabId) pending.get(message.id)?.settle(message.response);
+      case 'response': {
+        if (message.to !== tabId) return;
+        const entry = pending.get(message.id);
+        // Not run by the owner (it is handing over): sent again when the next owner announces itself.
+        if (entry && isMoved(message.response)) entry.sentTo = undefined;
+        else entry?.settle(message.response);
         return;
+      }
       case 'call':
         if (message.to !== tabId || !worker) return;
         void runHere(message.op, message.bytes).then((result) =>
@@ -272,13 +298,68 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
         return;
     }
   });
-  /** Two versions of the app on one database: say so in this tab's status. */
+  /**
+   * Two versions of the app on one database: a newer build takes it over. An older tab stops
+   * competing for ownership, hands the database over if it owns it, and says so in its status;
+   * the owner's DB worker refuses its writes from then on (409 APP_OUTDATED).
+   */
   function noteVersion(version: string | undefined): void {
     if (!version || !options.appVersion || version === options.appVersion || otherVersion === version) return;
     otherVersion = version;
-    logger.warn(`Another tab runs Otto ${version}; this one runs ${options.appVersion}. Reload every Otto tab.`);
+    if (version > options.appVersion) {
+      outdated = true;
+      logger.warn(`Another tab runs a newer Otto (${version}); this one runs ${options.appVersion}. Reload to continue.`);
+      void handOver();
+    }
     if (status) setStatus(status);
   }
+
+  /** Finishes what the DB worker has in flight, closes it and lets the lock go to a newer tab. */
+  async function handOver(): Promise<void> {
+    if (!worker) {
+      // Not the owner: leave the queue for the lock, so that only newer tabs take it.
+      lockAbort.abort();
+      return;
+    }
+    if (handingOver) return;
+    handingOver = true;
+    const stopping = worker;
+    await stopping.stop().catch(() => undefined);
+    postToServiceWorker({ type: dbPortClosedType, owner: tabId, stopped: true });
+    stopping.terminate();
+    worker = undefined;
+    leaderId = undefined;
+    if (status) setStatus({ ...status, role: 'follower' });
+    releaseLock();
+  }
+
+  // --- The service worker's port to the DB worker -----------------------------------------------
+
+  function postToServiceWorker(message: ServiceWorkerControlMessage, transfer: Transferable[] = []): void {
+    const controller = typeof navigator !== 'undefined' ? navigator.serviceWorker?.controller : undefined;
+    controller?.postMessage(message, transfer);
+  }
+
+  /** Gives the service worker a port straight to this tab's DB worker (requests then skip every tab). */
+  function handDbPort(): void {
+    if (!options.directPort || !worker || workerFailure || handingOver || closed) return;
+    if (!navigator.serviceWorker?.controller) return;
+    const { port1, port2 } = new MessageChannel();
+    worker.connectPort(port1);
+    postToServiceWorker({ type: dbPortType, owner: tabId }, [port2]);
+  }
+
+  const container = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
+  function onServiceWorkerMessage(event: MessageEvent): void {
+    if ((event.data as { type?: unknown } | null)?.type === needDbPortType) handDbPort();
+  }
+  container?.addEventListener('message', onServiceWorkerMessage);
+  container?.addEventListener('controllerchange', handDbPort);
+  // A closing owner tab takes its DB worker with it: the service worker stops using its port at once.
+  function onPageHide(): void {
+    if (worker) postToServiceWorker({ type: dbPortClosedType, owner: tabId });
+  }
+  if (typeof window !== 'undefined') window.addEventListener('pagehide', onPageHide);
 
   post({ type: 'hello', from: tabId, ...(options.appVersion ? { appVersion: options.appVersion } : {}) });
 
@@ -334,6 +415,10 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
     close() {
       if (closed) return;
       closed = true;
+      container?.removeEventListener('message', onServiceWorkerMessage);
+      container?.removeEventListener('controllerchange', handDbPort);
+      if (typeof window !== 'undefined') window.removeEventListener('pagehide', onPageHide);
+      if (worker) postToServiceWorker({ type: dbPortClosedType, owner: tabId });
       // End the worker before releasing the lock, so that the next owner finds the OPFS files free sooner.
       worker?.terminate();
       lockAbort.abort();
@@ -347,6 +432,10 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
 
 function leaderStatus(info: WorkerBackendInfo): BackendStatus {
   return { role: 'leader', storage: info.storage, ...(info.fallbackReason ? { fallbackReason: info.fallbackReason } : {}) };
+}
+
+function isMoved(response: SerializedResponse): boolean {
+  return response.headers.some(([name]) => name.toLowerCase() === movedHeader);
 }
 
 function unavailable(message: string): SerializedResponse {

@@ -1,4 +1,5 @@
-import type { SeedOptions } from '../database/seed';
+import type { ChangeEvent } from '@otto/api-contract';
+import type { MockApiOptions } from '../types';
 import type { Logger } from '../logger';
 import type { WorkerBackendInfo } from './protocol';
 
@@ -21,6 +22,11 @@ export interface BackendStatus {
    * so two versions share one database: every tab should be reloaded.
    */
   otherVersion?: string;
+  /**
+   * Set when another tab runs a newer version (a later `appVersion`): the database belongs to it
+   * now, and this tab's writes are refused until it reloads.
+   */
+  outdated?: boolean;
 }
 
 /**
@@ -60,6 +66,18 @@ export interface BrowserBackendOptions {
    * @default 'otto-backend'
    */
   channelName?: string;
+  /**
+   * Whether the owner tab hands the service worker a port straight to its DB worker, so that
+   * requests skip every tab's main thread. Off, every request goes through the tab that made it.
+   * @default true
+   */
+  directPort?: boolean;
+  /**
+   * Name of the BroadcastChannel the DB worker posts change events on (the same as the worker's
+   * `changeChannelName`).
+   * @default 'otto-changes'
+   */
+  changeChannelName?: string;
   /**
    * How long one request may take in this tab before it is answered 504 (the service worker's own
    * limit is 10 s).
@@ -107,6 +125,17 @@ export interface BrowserBackend {
    * that fails a check is refused with the reason and nothing changes.
    */
   restoreDatabase(bytes: Uint8Array): Promise<void>;
+  /**
+   * Calls `listener` after every committed write in any tab of this origin (this one included):
+   * `{ entity: 'customer' | 'job', kind: 'created' | 'updated', ids }`, and `{ entity: 'database',
+   * kind: 'reset', ids: [] }` after a restore or a deleted database. Events come straight from the
+   * DB worker on a BroadcastChannel, in commit order. Returns the unsubscribe function.
+   * @example
+   * const stop = backend.onChange((event) => {
+   *   if (event.entity === 'customer') void queryClient.invalidateQueries({ queryKey: ['customers'] });
+   * });
+   */
+  onChange(listener: (event: ChangeEvent) => void): () => void;
   /** Stops serving from this tab: releases the database lock, ends the DB worker, closes channels. */
   close(): void;
 }
@@ -144,10 +173,12 @@ export interface ServeMockApiInWorkerOptions {
    */
   opfsDirectory?: string;
   /**
-   * Random customers to create when the database is empty, or `false`.
+   * What fills the database when it is empty (see `createMockApi`). In a browser prefer data made
+   * at build time, `{ data: () => fetch('/otto-seed.json').then((r) => r.json()) }`, so that no
+   * data generator (faker) ships to the browser; `{ count }` generates it here.
    * @default { count: 500 }
    */
-  seed?: SeedOptions | false;
+  seed?: MockApiOptions['seed'];
   /**
    * The clock, in epoch milliseconds.
    * @default Date.now
@@ -164,6 +195,19 @@ export interface ServeMockApiInWorkerOptions {
    * @default createLogger()
    */
   logger?: Logger;
+  /**
+   * The version (build) of the app this worker belongs to. Writes sent with an older version in
+   * the `x-otto-app-version` header are refused with 409 `APP_OUTDATED` ("Otto was updated in
+   * another tab. Reload to continue."), so that older code never writes to a database a newer
+   * build has taken over. Versions are compared as strings: later builds must sort after earlier
+   * ones (a timestamp, say).
+   */
+  appVersion?: string;
+  /**
+   * Name of the BroadcastChannel on which change events go to every tab.
+   * @default 'otto-changes'
+   */
+  changeChannelName?: string;
   /**
    * The worker scope to serve on.
    * @default globalThis

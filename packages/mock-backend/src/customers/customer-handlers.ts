@@ -2,6 +2,7 @@ import { customerInputSchema, customerRoutes, limits, listParamsRangeSchema, typ
 import { ApiError, toApiIssues } from '../runtime/api-error';
 import { defineHandler } from '../runtime/handler';
 import { parseId } from '../runtime/ids';
+import { checkPrecondition } from '../runtime/precondition';
 import { findCustomer, insertCustomer, listCustomers, updateCustomer } from './customer-repository';
 
 function notFound(id: string): ApiError {
@@ -46,8 +47,13 @@ const create = defineHandler(customerRoutes.create, ({ db, body, now }) => ({
 }));
 
 const update = (route: typeof customerRoutes.update | typeof customerRoutes.patch) =>
-  defineHandler(route, ({ db, params, body, now }) => {
+  defineHandler(route, ({ db, params, body, now, ifMatch }) => {
     const id = requireId(params.id);
+    if (ifMatch !== undefined) {
+      const current = findCustomer(db, id);
+      if (!current) throw notFound(params.id);
+      checkPrecondition(ifMatch, current.modified_dt, `Customer ${JSON.stringify(params.id)}`);
+    }
     const customer = updateCustomer(db, id, validInput(body), now());
     if (!customer) throw notFound(params.id);
     return { data: customer };

@@ -6,10 +6,10 @@ describe('toFtsQuery', () => {
     expect(toFtsQuery('Smi jo')).toBe('"smi"* "jo"*');
   });
 
-  it('splits on the characters the tokenizer splits on', () => {
-    expect(toFtsQuery(`O'Brien acme-corp ada@example.com`)).toBe(
-      '"o"* "brien"* "acme"* "corp"* "ada"* "example"* "com"*',
-    );
+  it('keeps the parts of a typed word the tokenizer splits together, as a phrase', () => {
+    expect(toFtsQuery(`O'Brien acme-corp ada@example.com`)).toBe('"o brien"* "acme corp"* "ada example com"*');
+    expect(toFtsQuery(`O'C`)).toBe('"o c"*');
+    expect(toFtsQuery('  (555) 0100 ')).toBe('"555"* "0100"*');
   });
 
   it('returns null when no word is left', () => {

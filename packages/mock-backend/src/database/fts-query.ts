@@ -17,17 +17,34 @@ export function searchWords(text: string): string[] | null {
 }
 
 /**
- * Turns what a person typed into a safe FTS5 MATCH expression: every word becomes a quoted prefix
- * term (`smi` finds Smith), all terms must match. Returns `null` when the text holds no word at
- * all (only punctuation, emoji…), in which case nothing can match. The result is always bound as
- * a parameter, never spliced into SQL. `isWholeWord` may say that a word's prefix search finds
- * exactly that word (no longer word of the index starts with it); it is then searched as the word
- * itself, which matches the same rows and is cheaper.
+ * Turns what a person typed into a safe FTS5 MATCH expression: every typed word becomes a quoted
+ * prefix term (`smi` finds Smith), all of them must match. A typed word the tokenizer splits
+ * (`O'Brien`, `acme-corp`, `555-0100`) becomes a phrase whose parts must stand together, the last
+ * one a prefix: `O'C` finds O'Conner, not every customer with an "o" and a "c" somewhere.
+ * Returns `null` when the text holds no word at all (only punctuation, emoji…), in which case
+ * nothing can match. The result is always bound as a parameter, never spliced into SQL.
+ * `isWholeWord` may say that a word's prefix search finds exactly that word (no longer word of the
+ * index starts with it); it is then searched as the word itself, which matches the same rows and
+ * is cheaper.
  * @example
- * toFtsQuery(`O'Brien acme-corp`); // '"o"* "brien"* "acme"* "corp"*'
+ * toFtsQuery(`O'Brien acme-corp`); // '"o brien"* "acme corp"*'
  */
 export function toFtsQuery(text: string, isWholeWord?: (word: string) => boolean): string | null {
-  const words = searchWords(text);
-  if (!words) return null;
-  return words.map((word) => `"${word.replaceAll('"', '""')}"${isWholeWord?.(word) ? '' : '*'}`).join(' ');
+  const typed = text.slice(0, limits.maxQueryTextLength).split(/\s+/);
+  const groups: string[][] = [];
+  let count = 0;
+  for (const word of typed) {
+    const tokens = searchWords(word);
+    if (!tokens || count >= maxTerms) continue;
+    const kept = tokens.slice(0, maxTerms - count);
+    count += kept.length;
+    groups.push(kept);
+  }
+  if (groups.length === 0) return null;
+  return groups
+    .map((tokens) => {
+      const last = tokens.at(-1) as string;
+      return `"${tokens.join(' ').replaceAll('"', '""')}"${isWholeWord?.(last) ? '' : '*'}`;
+    })
+    .join(' ');
 }

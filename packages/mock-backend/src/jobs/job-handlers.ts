@@ -16,16 +16,18 @@ import type { Database } from '@otto/sqlite-store';
 import { ApiError, fieldError, toApiIssues } from '../runtime/api-error';
 import { defineHandler } from '../runtime/handler';
 import { parseId } from '../runtime/ids';
+import { checkPrecondition } from '../runtime/precondition';
 import { countJobs, customerExists, findJob, insertJob, listJobs, updateJob, type JobFilter } from './job-repository';
 
 function notFound(id: string): ApiError {
   return new ApiError(404, 'NOT_FOUND', `Job ${JSON.stringify(id)} was not found. It may never have existed.`);
 }
 
-function requireJob(db: Database, id: string): Job {
+function requireJob(db: Database, id: string, ifMatch?: number[] | '*'): Job {
   const rowid = parseId(id);
   const job = rowid === null ? undefined : findJob(db, rowid);
   if (!job) throw notFound(id);
+  checkPrecondition(ifMatch, job.modified_dt, `Job ${JSON.stringify(id)}`);
   return job;
 }
 
@@ -99,12 +101,12 @@ const create = defineHandler(jobRoutes.create, ({ db, body, now }) => {
   return { data: insertJob(db, body, customerId, now()) };
 });
 
-const update = defineHandler(jobRoutes.update, ({ db, params, body, now }) => ({
-  data: save(db, requireJob(db, params.id), body, now()),
+const update = defineHandler(jobRoutes.update, ({ db, params, body, now, ifMatch }) => ({
+  data: save(db, requireJob(db, params.id, ifMatch), body, now()),
 }));
 
-const patch = defineHandler(jobRoutes.patch, ({ db, params, body, now }) => {
-  const job = requireJob(db, params.id);
+const patch = defineHandler(jobRoutes.patch, ({ db, params, body, now, ifMatch }) => {
+  const job = requireJob(db, params.id, ifMatch);
   const merged = jobInputSchema.safeParse({ ...job, ...body });
   if (!merged.success) {
     throw new ApiError(400, 'VALIDATION_FAILED', 'Some fields need attention.', toApiIssues(merged.error.issues));

@@ -57,6 +57,7 @@ async function main(): Promise<void> {
   const { info } = server.api;
   const where = info.mode === 'memory' ? 'in memory (gone when the server stops)' : info.filename;
   console.log(`Otto mock API listening on ${server.url}`);
+  console.log(`API reference: ${server.url}/docs (OpenAPI document: ${server.url}/openapi.json)`);
   console.log(`Data: ${where}; SQLite ${info.sqliteVersion}, schema ${info.schemaVersion}${info.seeded.customers ? `, seeded ${info.seeded.customers} customers` : ''}.`);
   let stopping = false;
   const stop = (signal: string) => {

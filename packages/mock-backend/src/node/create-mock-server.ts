@@ -5,6 +5,8 @@ import type { SqliteStore } from '@otto/sqlite-store';
 import { createNodeSqliteStore } from '@otto/sqlite-store/node';
 import { createMockApi } from '../create-mock-api';
 import type { MockApi, MockApiOptions } from '../types';
+import { createChangeStream } from './change-stream';
+import { withApiDocs } from './api-docs';
 import { createNodeHandler, type NodeHandlerOptions } from './create-node-handler';
 
 /**
@@ -70,7 +72,10 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     await ownStore?.close();
     throw error;
   }
-  const server = createServer(createNodeHandler((request) => api.fetch(request), { ...(corsOrigin !== undefined ? { corsOrigin } : {}), ...(onRequest ? { onRequest } : {}) }));
+  // The change feed (GET /api/changes, Server-Sent Events) is answered before the API.
+  const changes = createChangeStream((listener) => api.onChange(listener), { ...(corsOrigin !== undefined ? { corsOrigin } : {}) });
+  const handle = createNodeHandler(withApiDocs((request) => api.fetch(request)), { ...(corsOrigin !== undefined ? { corsOrigin } : {}), ...(onRequest ? { onRequest } : {}) });
+  const server = createServer((req, res) => changes.serve(req, res) || handle(req, res));
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -95,6 +100,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     server,
     close() {
       closing ??= (async () => {
+        changes.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();

@@ -1,3 +1,5 @@
 // Entry of `@otto/mock-backend/node`: the mock API served over HTTP by Node.
 export { createMockServer, type MockServer, type MockServerOptions } from './create-mock-server';
 export { createNodeHandler, type NodeHandlerOptions } from './create-node-handler';
+export { createChangeStream, type ChangeStream, type ChangeStreamOptions } from './change-stream';
+export { withApiDocs, type ApiDocsOptions } from './api-docs';

@@ -1,7 +1,18 @@
-import { apiBasePath, limits, matchRoute, totalCountHeader, type ApiIssue, type RouteDefinition } from '@otto/api-contract';
+import {
+  apiBasePath,
+  etagOf,
+  limits,
+  matchRoute,
+  parseIfMatch,
+  totalCountHeader,
+  type ApiIssue,
+  type ChangeEvent,
+  type RouteDefinition,
+} from '@otto/api-contract';
 import { StoreError, type Database } from '@otto/sqlite-store';
 import type { Logger } from '../logger';
 import { ApiError, toApiIssues } from './api-error';
+import { changesOf } from './change-events';
 import type { RouteHandler } from './handler';
 import { errorResponse, jsonResponse, notFoundText } from './responses';
 
@@ -10,6 +21,8 @@ interface RouterOptions {
   db: Database;
   now: () => number;
   logger: Logger;
+  /** Told about each change of a write, after the write committed. */
+  publish: (event: ChangeEvent) => void;
 }
 
 /**
@@ -17,7 +30,7 @@ interface RouterOptions {
  * shape checks, filterJson handling, and the mapping of errors to responses. Handlers only write
  * the happy path.
  */
-export function createRouter({ handlers, db, now, logger }: RouterOptions): (request: Request) => Promise<Response> {
+export function createRouter({ handlers, db, now, logger, publish }: RouterOptions): (request: Request) => Promise<Response> {
   const byRoute = new Map<RouteDefinition, RouteHandler>(handlers.map((h) => [h.route, h]));
 
   return async function handle(request: Request): Promise<Response> {
@@ -48,16 +61,32 @@ export function createRouter({ handlers, db, now, logger }: RouterOptions): (req
       }
       const filter = route.filterJson ? readFilter(url, route, logger) : undefined;
       const params = route.params ? route.params.parse(match.params) : undefined;
-      const run = () => handler.handle({ params, filter, body, db, now, logger } as never);
+      const ifMatch = route.etag && route.method !== 'GET' ? parseIfMatch(request.headers.get('if-match')) : undefined;
+      const run = () => handler.handle({ params, filter, body, db, now, logger, ifMatch } as never);
       // Writes run in a transaction so that a failure leaves nothing half done.
       const result = route.method === 'GET' ? run() : db.transaction(run);
+      // Past this point the write committed: only now is it news for the change feed.
+      if (route.method !== 'GET') publishAll(changesOf(route, result), publish, logger);
       const headers: Record<string, string> = {};
       if (route.totalCount && result.totalCount !== undefined) headers[totalCountHeader] = String(result.totalCount);
+      const modified = (result.data as { modified_dt?: unknown } | null)?.modified_dt;
+      if (route.etag && typeof modified === 'number') headers.etag = etagOf(modified);
       return jsonResponse(result.data, { headers });
     } catch (error) {
       return toErrorResponse(error, logger);
     }
   };
+}
+
+function publishAll(events: ChangeEvent[], publish: (event: ChangeEvent) => void, logger: Logger): void {
+  for (const event of events) {
+    try {
+      publish(event);
+    } catch (error) {
+      // A listener's failure must not turn a saved write into an error answer.
+      logger.error('A change-feed listener failed', error);
+    }
+  }
 }
 
 async function readJsonBody(request: Request): Promise<unknown> {

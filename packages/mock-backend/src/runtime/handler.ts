@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '@otto/api-contract';
+import type { ChangeEvent, RouteDefinition } from '@otto/api-contract';
 import type { Database } from '@otto/sqlite-store';
 import type { z } from 'zod';
 import type { Logger } from '../logger';
@@ -14,12 +14,22 @@ export interface HandlerContext<R extends RouteDefinition = RouteDefinition> {
   db: Database;
   now: () => number;
   logger: Logger;
+  /**
+   * The request's `If-Match`, parsed: undefined when absent, `'*'`, or the `modified_dt` versions
+   * it names. Handlers of `etag` write routes check it with `checkPrecondition` before saving.
+   */
+  ifMatch: number[] | '*' | undefined;
 }
 
 /** What a handler answers: the response data and, for list routes, the total row count. */
 export interface HandlerResult {
   data: unknown;
   totalCount?: number;
+  /**
+   * What the write changed, for the change feed, when the route's `change` metadata cannot say it
+   * (a bulk write). Published only once the write committed.
+   */
+  changes?: ChangeEvent[];
 }
 
 /** A route of the contract with the function that answers it (happy path only; throw ApiError otherwise). */

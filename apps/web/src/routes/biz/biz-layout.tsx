@@ -1,27 +1,24 @@
 import { AppShell, Button, NavList, Notice } from '@otto/ui';
-import { use, useState, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { use, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
-import { ensureBackend, type BackendHandle } from '../../backend/start-backend';
+import { applyUpdate, onUpdateReady } from '../../backend/app-updates';
+import type { BackendHandle } from '../../backend/start-backend';
+import { startOnce } from '../../backend/start-once';
+import { BackupNudge } from '../../features/data/components/backup-nudge';
 import { DataDialog } from '../../features/data/components/data-dialog';
+import { useLiveUpdates } from '../../lib/live/use-live-updates';
 import { paths } from '../../lib/paths';
-
-type Started = { ok: true; backend: BackendHandle } | { ok: false; message: string };
-
-let starting: Promise<Started> | undefined;
-function startOnce(): Promise<Started> {
-  starting ??= ensureBackend().then(
-    (backend): Started => ({ ok: true, backend }),
-    // Kept for the page's life: React re-renders with this same promise; a reload tries again.
-    (error: unknown): Started => ({ ok: false, message: error instanceof Error ? error.message : String(error) }),
-  );
-  return starting;
-}
 
 /** The /biz area: waits for the in-browser backend, then shows navigation and the screen. */
 export default function BizLayout() {
   const started = use(startOnce());
   // Bumped when a backup is restored: every screen below starts over with the restored data.
   const [dataVersion, setDataVersion] = useState(0);
+  // Every tab follows every write; a restore or reset anywhere starts the screens over (live-tabs).
+  const resets = useLiveUpdates(started.ok ? started.backend : undefined);
+  const [dataOpen, setDataOpen] = useState(false);
+  const local = started.ok && started.backend.status.role !== 'remote';
   return (
     <AppShell
       brand={
@@ -35,13 +32,22 @@ export default function BizLayout() {
             <NavLink to={paths.customers.list.href()}>Customers</NavLink>
             <NavLink to={paths.jobs.list.href()}>Jobs</NavLink>
           </NavList>
-          {started.ok && started.backend.status.role !== 'remote' && <DataMenu backend={started.backend} onRestored={() => setDataVersion((v) => v + 1)} />}
+          {started.ok && local && (
+            <DataMenu backend={started.backend} open={dataOpen} setOpen={setDataOpen} onRestored={() => setDataVersion((v) => v + 1)} />
+          )}
         </>
       }
-      banner={started.ok ? <StorageNotice backend={started.backend} /> : null}
+      banner={
+        started.ok ? (
+          <>
+            <StorageNotice backend={started.backend} />
+            {local && <BackupNudge backend={started.backend} onBackUp={() => setDataOpen(true)} />}
+          </>
+        ) : null
+      }
     >
       {started.ok ? (
-        <Outlet key={dataVersion} />
+        <Outlet key={`${dataVersion}.${resets}`} />
       ) : (
         <Notice
           tone="error"
@@ -59,8 +65,17 @@ export default function BizLayout() {
   );
 }
 
-function DataMenu({ backend, onRestored }: { backend: BackendHandle; onRestored: () => void }) {
-  const [open, setOpen] = useState(false);
+function DataMenu({
+  backend,
+  open,
+  setOpen,
+  onRestored,
+}: {
+  backend: BackendHandle;
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  onRestored: () => void;
+}) {
   return (
     <div className="biz-nav-footer">
       <Button variant="ghost" size="sm" onClick={() => setOpen(true)}>
@@ -76,19 +91,50 @@ function StorageNotice({ backend }: { backend: BackendHandle }) {
     (onChange) => backend.subscribe(onChange),
     () => backend.status,
   );
-  if (status.otherVersion) {
+  const [updateReady, setUpdateReady] = useState(false);
+  useEffect(() => (status.role === 'remote' ? undefined : onUpdateReady(setUpdateReady)), [status.role]);
+  const queryClient = useQueryClient();
+  const wasUnreachable = useRef(false);
+  useEffect(() => {
+    // The server is back: what failed meanwhile loads again.
+    if (wasUnreachable.current && !status.unreachable) void queryClient.invalidateQueries();
+    wasUnreachable.current = status.unreachable ?? false;
+  }, [status.unreachable, queryClient]);
+  if (status.unreachable) {
+    return (
+      <Notice tone="error" title="Otto cannot reach its server">
+        The server that keeps your data does not answer. Otto tries again every few seconds and carries on by itself
+        when it is back; what you typed stays in the form.
+      </Notice>
+    );
+  }
+  if (status.outdated) {
     return (
       <Notice
         tone="warning"
-        title="Two versions of Otto are open"
+        title="Otto was updated in another tab"
         action={
-          <Button size="sm" onClick={() => window.location.reload()}>
-            Reload this tab
+          <Button size="sm" onClick={() => void applyUpdate()}>
+            Reload
           </Button>
         }
       >
-        Another Otto tab runs a different version. Reload every Otto tab (or close the old ones) so they all use the same
-        version of your data.
+        Reload to continue: until then this tab can show your data but cannot save changes.
+      </Notice>
+    );
+  }
+  if (updateReady) {
+    return (
+      <Notice
+        tone="info"
+        title="A new version of Otto is ready"
+        action={
+          <Button size="sm" onClick={() => void applyUpdate()}>
+            Reload
+          </Button>
+        }
+      >
+        Reload when it suits you to use it; your data stays as it is.
       </Notice>
     );
   }

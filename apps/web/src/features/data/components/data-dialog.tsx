@@ -5,6 +5,8 @@ import type { BackendHandle } from '../../../backend/start-backend';
 import { downloadFile, fileDate } from '../../../lib/download';
 import { Modal } from '../../../lib/modal';
 import { customersCsv, jobsCsv } from '../export-csv';
+import { recordBackup } from '../storage-health';
+import { StoragePanel } from './storage-panel';
 
 type Busy = { what: string; progress?: string } | null;
 
@@ -25,6 +27,7 @@ export function DataDialog({
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState<File | null>(null);
+  const [backups, setBackups] = useState(0);
 
   async function run(what: string, work: () => Promise<string>) {
     setBusy({ what });
@@ -45,6 +48,8 @@ export function DataDialog({
     run('Preparing the backup', async () => {
       const bytes = await backend.exportDatabase();
       downloadFile(bytes as BlobPart, `otto-backup-${fileDate()}.sqlite3`, 'application/vnd.sqlite3');
+      recordBackup();
+      setBackups((n) => n + 1);
       return `Backup downloaded (${(bytes.byteLength / 1024).toFixed(0)} KB).`;
     });
 
@@ -89,6 +94,7 @@ export function DataDialog({
         <p className="otto-muted">
           Otto keeps your data in this browser only. Download a backup now and then, and keep it somewhere safe.
         </p>
+        <StoragePanel backupVersion={backups} />
         {error && (
           <Notice tone="error" title="That did not work">
             {error}

@@ -7,6 +7,8 @@ import { CustomerForm } from '../../../features/customers/components/customer-fo
 import { CustomerJobs } from '../../../features/jobs/components/customer-jobs';
 import { ApiClientError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
+import { ChangedElsewhereNotice } from '../../../lib/live/changed-elsewhere-notice';
+import { useEditConflict } from '../../../lib/live/use-edit-conflict';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
@@ -19,6 +21,12 @@ export default function EditCustomerScreen() {
   const [dirty, setDirty] = useState(false);
   const guard = useUnsavedChangesGuard(dirty);
   useDocumentTitle(customer.data ? customer.data.full_name : 'Customer');
+  const conflict = useEditConflict({
+    id,
+    current: customer.data?.modified_dt ?? 0,
+    saved: update.data?.id === id ? update.data.modified_dt : undefined,
+    saving: update.isPending,
+  });
 
   if (customer.isPending) return <p role="status">Loading customer…</p>;
   if (customer.isError) {
@@ -53,14 +61,24 @@ export default function EditCustomerScreen() {
           </>
         }
       />
+      {conflict.changed && (
+        <ChangedElsewhereNotice
+          what="customer"
+          onLoad={() => {
+            conflict.loadNewVersion();
+            setDirty(false);
+          }}
+          onKeepEditing={conflict.keepEditing}
+        />
+      )}
       <CustomerForm
-        key={c.id}
+        key={conflict.formKey}
         initial={{ full_name: c.full_name, email: c.email, phone: c.phone }}
         submitLabel="Save changes"
         saving={update.isPending}
         onDirtyChange={setDirty}
         onSubmit={async (input) => {
-          const saved = await update.mutateAsync({ id: c.id, input });
+          const saved = await update.mutateAsync({ id: c.id, input, version: conflict.expected });
           toast.show(`Changes to ${saved.full_name} were saved.`, { tone: 'success' });
         }}
       />

@@ -8,6 +8,8 @@ import { JobForm, jobFormValues } from '../../../features/jobs/components/job-fo
 import { JobStatusBadge } from '../../../features/jobs/components/job-status-badge';
 import { ApiClientError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
+import { ChangedElsewhereNotice } from '../../../lib/live/changed-elsewhere-notice';
+import { useEditConflict } from '../../../lib/live/use-edit-conflict';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
@@ -36,6 +38,12 @@ export default function EditJobScreen() {
   const [dirty, setDirty] = useState(false);
   const guard = useUnsavedChangesGuard(dirty);
   useDocumentTitle(job.data?.title ?? 'Job');
+  const conflict = useEditConflict({
+    id,
+    current: job.data?.modified_dt ?? 0,
+    saved: update.data?.id === id ? update.data.modified_dt : undefined,
+    saving: update.isPending,
+  });
 
   if (id === '') return <Missing title="No job chosen" text="Open a job from the job list to edit it." />;
   if (job.isPending) return <p role="status">Loading job…</p>;
@@ -62,15 +70,25 @@ export default function EditJobScreen() {
           </>
         }
       />
+      {conflict.changed && (
+        <ChangedElsewhereNotice
+          what="job"
+          onLoad={() => {
+            conflict.loadNewVersion();
+            setDirty(false);
+          }}
+          onKeepEditing={conflict.keepEditing}
+        />
+      )}
       <JobForm
-        key={j.id}
+        key={conflict.formKey}
         initial={jobFormValues(j)}
         savedStatus={j.status}
         submitLabel="Save changes"
         saving={update.isPending}
         onDirtyChange={setDirty}
         onSubmit={async (fields) => {
-          const saved = await update.mutateAsync({ id: j.id, fields });
+          const saved = await update.mutateAsync({ id: j.id, fields, version: conflict.expected });
           toast.show(`Job “${saved.title}” was saved (${jobStatusLabels[saved.status]}).`, { tone: 'success' });
         }}
       />

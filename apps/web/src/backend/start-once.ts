@@ -1,0 +1,32 @@
+import { ensureBackend, type BackendHandle } from './start-backend';
+
+/** How the backend's start ended: the app shows the screen, or the reason in words. */
+export type Started = { ok: true; backend: BackendHandle } | { ok: false; message: string };
+
+type TrackedPromise<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
+
+let starting: TrackedPromise<Started> | undefined;
+
+/**
+ * Starts the backend once per page and never rejects (a failure is `{ ok: false }`, kept for the
+ * page's life: a reload tries again). Once settled, the promise carries React's `status`/`value`
+ * marks, so `use(startOnce())` reads it without suspending: the /biz layout renders at once when
+ * start-up finished before React's first render.
+ * @example
+ * void startOnce(); // from main.tsx, in parallel with loading the screens
+ * const started = use(startOnce()); // in the /biz layout
+ */
+export function startOnce(): Promise<Started> {
+  if (!starting) {
+    const promise: TrackedPromise<Started> = ensureBackend().then(
+      (backend): Started => ({ ok: true, backend }),
+      (error: unknown): Started => ({ ok: false, message: error instanceof Error ? error.message : String(error) }),
+    );
+    void promise.then((value) => {
+      promise.status = 'fulfilled';
+      promise.value = value;
+    });
+    starting = promise;
+  }
+  return starting;
+}

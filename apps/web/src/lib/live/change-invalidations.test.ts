@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { changeInvalidations } from './change-invalidations';
+
+describe('changeInvalidations', () => {
+  it('invalidates the customer lists for a create (spec section 7)', () => {
+    expect(changeInvalidations([{ entity: 'customer', kind: 'created', ids: ['7'] }])).toEqual([['customers', 'list']]);
+  });
+
+  it('invalidates the lists, that customer, and job rows and details (they show the name) for an update', () => {
+    expect(changeInvalidations([{ entity: 'customer', kind: 'updated', ids: ['7'] }])).toEqual([
+      ['customers', 'list'],
+      ['jobs', 'list'],
+      ['jobs', 'detail'],
+      ['customers', 'detail', '7'],
+    ]);
+  });
+
+  it('invalidates job lists (a customer’s included), counts and that job for a job update or status move', () => {
+    expect(changeInvalidations([{ entity: 'job', kind: 'updated', ids: ['3'] }])).toEqual([
+      ['jobs', 'list'],
+      ['jobs', 'counts'],
+      ['jobs', 'detail', '3'],
+    ]);
+    expect(changeInvalidations([{ entity: 'job', kind: 'created', ids: ['4'] }])).toEqual([
+      ['jobs', 'list'],
+      ['jobs', 'counts'],
+    ]);
+  });
+
+  it('names each key once for a burst, and falls back to the whole entity for many records', () => {
+    const burst = Array.from({ length: 200 }, (_, i) => ({ entity: 'customer' as const, kind: 'created' as const, ids: [String(i)] }));
+    expect(changeInvalidations(burst)).toEqual([['customers', 'list']]);
+    const updates = Array.from({ length: 30 }, (_, i) => ({ entity: 'job' as const, kind: 'updated' as const, ids: [String(i)] }));
+    expect(changeInvalidations(updates)).toEqual([['jobs']]);
+  });
+
+  it('invalidates everything of a kind for a change without ids', () => {
+    expect(changeInvalidations([{ entity: 'customer', kind: 'updated', ids: [] }])).toEqual([['jobs', 'list'], ['jobs', 'detail'], ['customers']]);
+  });
+});

@@ -1,0 +1,53 @@
+import type { ChangeEvent } from '@otto/api-contract';
+import type { QueryKey } from '@tanstack/react-query';
+import { customerKeys, jobKeys } from '../query-keys';
+
+/** Past this many changed records of one kind, every cached detail of that kind is refetched instead. */
+const maxDetailKeys = 20;
+
+/**
+ * The query keys (prefixes) a batch of changes makes stale, each once, following the spec's cache
+ * rules: a create invalidates the lists; an update the lists and that record's detail. Jobs also
+ * have per-status counts and per-customer lists (both under the jobs prefix), and job rows and job
+ * details show the customer's name, so a customer update reaches them too. A change without ids
+ * (the feed reconnected and may have missed some) invalidates everything of that kind.
+ * A `database`/`reset` change is not handled here: the whole cache is dropped then.
+ * @example
+ * changeInvalidations([{ entity: 'customer', kind: 'created', ids: ['7'] }]); // [['customers', 'list']]
+ */
+export function changeInvalidations(events: readonly ChangeEvent[]): QueryKey[] {
+  const keys = new Map<string, QueryKey>();
+  const add = (key: QueryKey) => keys.set(JSON.stringify(key), key);
+  const details = { customer: new Set<string>(), job: new Set<string>() };
+  const everything = { customer: false, job: false };
+
+  for (const { entity, kind, ids } of events) {
+    if (entity === 'database') continue;
+    if (kind === 'deleted' || ids.length === 0) everything[entity] = true;
+    if (entity === 'customer') {
+      add(customerKeys.lists());
+      if (kind !== 'created') {
+        ids.forEach((id) => details.customer.add(id));
+        add(jobKeys.lists());
+        add(jobKeys.details());
+      }
+    } else {
+      add(jobKeys.lists());
+      add(jobKeys.allCounts());
+      if (kind !== 'created') ids.forEach((id) => details.job.add(id));
+    }
+  }
+
+  if (everything.customer || details.customer.size > maxDetailKeys) add(customerKeys.all);
+  else details.customer.forEach((id) => add(customerKeys.detail(id)));
+  if (everything.job || details.job.size > maxDetailKeys) add(jobKeys.all);
+  else details.job.forEach((id) => add(jobKeys.detail(id)));
+  return withoutCovered([...keys.values()]);
+}
+
+/** Drops keys that another key in the list already covers as a prefix. */
+function withoutCovered(keys: QueryKey[]): QueryKey[] {
+  const covers = (prefix: QueryKey, key: QueryKey) =>
+    prefix.length < key.length && prefix.every((part, i) => JSON.stringify(part) === JSON.stringify(key[i]));
+  return keys.filter((key) => !keys.some((other) => covers(other, key)));
+}

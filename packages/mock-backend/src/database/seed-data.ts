@@ -1,0 +1,78 @@
+import type { Database } from '@otto/sqlite-store';
+
+type Cell = string | number | null;
+
+/** Rows of one table: the column names, then the values in that order. */
+export interface SeedTable {
+  columns: string[];
+  rows: Cell[][];
+}
+
+/**
+ * A first-start database made ahead of time (at build time, say, so that no data generator ships
+ * to the browser): the customers and jobs `seedDatabase` made, with the moment they were made.
+ * @example
+ * const data: SeedData = exportSeedData(api.store, Date.now());
+ */
+export interface SeedData {
+  format: 'otto-seed';
+  version: 1;
+  /** When the data was made (epoch ms): its dates move by (start time − this) when imported. */
+  generatedAt: number;
+  customers: SeedTable;
+  jobs: SeedTable;
+}
+
+const selectAll = (db: Database, table: 'customers' | 'jobs'): SeedTable => {
+  const rows = db.all<Record<string, Cell>>(`SELECT * FROM ${table} ORDER BY id`);
+  const columns = rows[0] ? Object.keys(rows[0]) : [];
+  return { columns, rows: rows.map((row) => columns.map((c) => row[c] ?? null)) };
+};
+
+/**
+ * Reads the customers and jobs of a (freshly seeded) database as seed data, to be imported on
+ * another database's first start with `importSeedData` (or `createMockApi({ seed: { data } })`).
+ * @example
+ * const api = await createMockApi({ seed: { count: 500, fakerSeed: 1 }, now: () => t });
+ * writeFileSync('otto-seed.json', JSON.stringify(exportSeedData(api.store, t)));
+ */
+export function exportSeedData(db: Database, generatedAt: number): SeedData {
+  return { format: 'otto-seed', version: 1, generatedAt, customers: selectAll(db, 'customers'), jobs: selectAll(db, 'jobs') };
+}
+
+function isSeedData(value: unknown): value is SeedData {
+  const data = value as Partial<SeedData> | null;
+  const table = (t: unknown) => {
+    const { columns, rows } = (t ?? {}) as Partial<SeedTable>;
+    return Array.isArray(columns) && columns.every((c) => typeof c === 'string' && /^[a-z_]+$/.test(c)) && Array.isArray(rows);
+  };
+  return data?.format === 'otto-seed' && data.version === 1 && typeof data.generatedAt === 'number' && table(data.customers) && table(data.jobs);
+}
+
+/**
+ * Fills an empty database from seed data in the caller's transaction, every date (`*_dt`) moved
+ * forward by `now − generatedAt`, so the spec's rules hold at the moment of seeding (created
+ * within the last 3 years, modified between created and now). Jobs keep their customers.
+ * @example
+ * db.transaction(() => importSeedData(db, data, Date.now())); // { customers: 500, jobs: 1014 }
+ */
+export function importSeedData(db: Database, data: unknown, now: number): { customers: number; jobs: number } {
+  if (!isSeedData(data)) throw new Error('The seed data is not in Otto’s seed format (otto-seed, version 1).');
+  const shift = now - data.generatedAt;
+  const insert = (table: 'customers' | 'jobs', { columns, rows }: SeedTable, map: (row: Cell[]) => Cell[]) => {
+    const kept = columns.map((c, i) => [c, i] as const).filter(([c]) => c !== 'id');
+    const sql = `INSERT INTO ${table} (${kept.map(([c]) => c).join(', ')}) VALUES (${kept.map(() => '?').join(', ')})`;
+    const ids = new Map<Cell, number>();
+    const idAt = columns.indexOf('id');
+    for (const source of rows) {
+      const row = map(source);
+      const values = kept.map(([c, i]) => (c.endsWith('_dt') && typeof row[i] === 'number' ? (row[i] as number) + shift : (row[i] ?? null)));
+      ids.set(source[idAt] ?? null, db.run(sql, values).lastInsertRowid);
+    }
+    return ids;
+  };
+  const customerIds = insert('customers', data.customers, (row) => row);
+  const customerAt = data.jobs.columns.indexOf('customer_id');
+  insert('jobs', data.jobs, (row) => row.map((cell, i) => (i === customerAt ? (customerIds.get(cell) ?? null) : cell)));
+  return { customers: data.customers.rows.length, jobs: data.jobs.rows.length };
+}
