@@ -3,10 +3,12 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'vite';
-import { seedArrays } from '../src/shared/seed-arrays';
+import { arraysFromSeedFile, seedArrays, type ArrayData } from '../src/shared/seed-arrays';
 
 /** What the MSW variant's build wrote beside its files (dist-msw-app/bench-variant.json). */
 export interface MswVariantManifest {
+  /** Where the arrays come from: the app's own first-start file, or Otto's seed run into arrays. */
+  source: string;
   customers: number;
   jobs: number;
   /**
@@ -23,13 +25,19 @@ const dataId = 'virtual:otto-bench-msw-data';
 /**
  * Builds apps/web from its own Vite config (root = apps/web) into `outDir`, with the app's backend
  * start module (src/backend/start-backend.ts) swapped for the bench's MSW one, MSW's worker script
- * at the root, and the same 500 customers with their jobs embedded as the MSW arrays. Nothing of
- * it reaches the app's own build.
+ * at the root, and the app's own first data (the customers and jobs of its `otto-seed.json`, so
+ * build the app first) embedded as the MSW arrays. Nothing of it reaches the app's own build.
  */
 export async function buildMswApp(options: { appDir: string; outDir: string; n: number; fakerSeed: number; now: number }): Promise<MswVariantManifest> {
   const target = join(options.appDir, 'src/backend/start-backend.ts');
   if (!existsSync(target)) throw new Error(`The MSW variant swaps ${target}, which no longer exists; update bench/build/msw-app.ts.`);
-  const data = seedArrays(options.n, true, options.fakerSeed, options.now);
+  // The same first data as Otto's: the app's own otto-seed.json (its build made it), else Otto's
+  // seed code run into arrays.
+  const seedFile = join(options.appDir, 'dist', 'otto-seed.json');
+  const fromFile = existsSync(seedFile);
+  const data: ArrayData = fromFile
+    ? arraysFromSeedFile(JSON.parse(readFileSync(seedFile, 'utf8')), options.now)
+    : seedArrays(options.n, true, options.fakerSeed, options.now);
   let swapped = 0;
   const swap: Plugin = {
     name: 'otto-bench-msw-backend',
@@ -64,6 +72,7 @@ export async function buildMswApp(options: { appDir: string; outDir: string; n: 
   });
   const files = readdirSync(options.outDir, { recursive: true, encoding: 'utf8' });
   const manifest: MswVariantManifest = {
+    source: fromFile ? 'apps/web/dist/otto-seed.json' : `seedDatabase (faker seed ${options.fakerSeed}) into arrays`,
     customers: data.customers.length,
     jobs: data.jobs.length,
     shipsOttoBackend:
@@ -80,5 +89,5 @@ export async function main(argv: readonly string[]): Promise<void> {
   const [appDir, outDir, n, fakerSeed, now] = argv;
   if (!appDir || !outDir) throw new Error('Usage: build-msw-app.mjs <appDir> <outDir> [n] [fakerSeed] [now]');
   const manifest = await buildMswApp({ appDir, outDir, n: Number(n ?? 500), fakerSeed: Number(fakerSeed ?? 42), now: Number(now ?? Date.now()) });
-  console.log(`MSW variant: ${manifest.customers} customers, ${manifest.jobs} jobs; ${manifest.shipsOttoBackend ? 'WARNING: it ships Otto backend files' : 'no Otto backend files'}.`);
+  console.log(`MSW variant: ${manifest.customers} customers, ${manifest.jobs} jobs from ${manifest.source}; ${manifest.shipsOttoBackend ? 'WARNING: it ships Otto backend files' : 'no Otto backend files'}.`);
 }

@@ -11,12 +11,16 @@ export interface BackendStatus {
   storage: 'opfs' | 'memory' | 'remote';
   fallbackReason?: string;
   otherVersion?: string;
+  outdated?: boolean;
+  unreachable?: boolean;
 }
 
 /** The app's BackendHandle, restated. */
 export interface BackendHandle {
   readonly status: BackendStatus;
   subscribe(listener: (status: BackendStatus) => void): () => void;
+  /** No change feed across tabs: MSW's data lives in each page. */
+  onChange(listener: (event: unknown) => void): () => void;
   deleteDatabase(): Promise<void>;
   exportDatabase(): Promise<Uint8Array>;
   restoreDatabase(bytes: Uint8Array): Promise<void>;
@@ -39,6 +43,7 @@ export function ensureBackend(): Promise<BackendHandle> {
       // the same as Otto's (no "changes will not be kept" banner).
       status: { role: 'leader', storage: 'opfs' } as const,
       subscribe: () => () => undefined,
+      onChange: () => () => undefined,
       deleteDatabase: () => unsupported('delete the database'),
       exportDatabase: () => unsupported('export a database'),
       restoreDatabase: () => unsupported('restore a database'),

@@ -17,6 +17,7 @@ import { benchStartups } from './startup';
 
 const benchDir = fileURLToPath(new URL('../../', import.meta.url));
 const appDir = fileURLToPath(new URL('../../../apps/web/', import.meta.url));
+const repoDir = fileURLToPath(new URL('../../../', import.meta.url));
 const resultsDir = `${benchDir}results/`;
 const mswAppDir = `${benchDir}dist-msw-app`;
 
@@ -24,16 +25,23 @@ function log(line: string): void {
   console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
 }
 
+/**
+ * Builds with `vite build` in `cwd`, or, for the app, with turbo from the repository root: the
+ * app's build reads the published build of the backend (its first-start data is made in Node at
+ * build time), so the packages it depends on must be built first.
+ */
 function viteBuild(cwd: string, label: string): void {
   mkdirSync(resultsDir, { recursive: true });
   const logFile = `${resultsDir}.build-${label}.log`;
-  log(`building ${label} (vite build; log in ${logFile.replace(benchDir, 'bench/')})…`);
+  const viaTurbo = cwd === appDir;
+  log(`building ${label} (${viaTurbo ? 'turbo run build --filter=@otto/web...' : 'vite build'}; log in ${logFile.replace(benchDir, 'bench/')})…`);
   const out = openSync(logFile, 'w');
   // Vite's module runner (which runs this file) sets NODE_ENV=development in this process; a build
   // inheriting it would bundle React's development build.
   const env = { ...process.env, NODE_ENV: 'production' };
-  const result = spawnSync('pnpm', ['exec', 'vite', 'build'], { cwd, env, stdio: ['ignore', out, out] });
-  if (result.status !== 0) throw new Error(`vite build of ${label} failed (exit ${result.status}); see ${logFile}.`);
+  const command = viaTurbo ? ['turbo', 'run', 'build', '--filter=@otto/web...'] : ['exec', 'vite', 'build'];
+  const result = spawnSync('pnpm', command, { cwd: viaTurbo ? repoDir : cwd, env, stdio: ['ignore', out, out] });
+  if (result.status !== 0) throw new Error(`Building ${label} failed (exit ${result.status}); see ${logFile}.`);
 }
 
 /** Builds the MSW variant of the app (bench/build/msw-app.ts) in a child process, as a production build. */
@@ -101,7 +109,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     try {
       const runs = options.quick ? { first: 2, repeat: 3, restart: 1 } : { first: 7, repeat: 15, restart: 5 };
       log(
-        `start-up of Otto and of the same app on MSW (over ${manifest.customers} customers and ${manifest.jobs} jobs), in turns: ` +
+        `start-up of Otto and of the same app on MSW (over ${manifest.customers} customers and ${manifest.jobs} jobs from ${manifest.source}), in turns: ` +
           `${runs.first} first visits each, in fresh profiles…`,
       );
       const [otto, msw] = await benchStartups([app.origin, mswApp.origin], runs, log);

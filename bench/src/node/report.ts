@@ -203,13 +203,13 @@ export function toMarkdown(results: BenchResults, charts: { title: string; file:
       '## Start-up (production build, `vite preview`)',
       '',
       'From navigation to the first customer row of /biz/customers in the DOM. MSW: the same app built from its own Vite config with ' +
-        'its backend start module swapped for one that starts MSW over arrays of the same 500 customers and their jobs (embedded at build time; ' +
+        'its backend start module swapped for one that starts MSW over arrays of the same first data (the app build\'s `otto-seed.json` customers and jobs, embedded at build time; ' +
         '`bench/build/msw-app.ts`), measured the same way, in turns with Otto (first visits and restarts alternate).' +
         (msw?.shipsOttoBackend ? ' **The MSW variant also shipped Otto backend files: its figures are too high.**' : ''),
       '',
       '| visit | runs | Otto | MSW + array | Otto ÷ MSW |',
       '| --- | --- | --- | --- | --- |',
-      row('first visit (fresh profile: install, migrate, seed 500 with jobs)', st.firstVisit, msw?.firstVisit),
+      row('first visit (fresh profile: install, open, first data: 500 customers with jobs)', st.firstVisit, msw?.firstVisit),
       row('repeat visit (new tab, same profile)', st.repeatVisit, msw?.repeatVisit),
       row('repeat visit after a browser restart', st.repeatAfterRestart, msw?.repeatAfterRestart),
       '',

@@ -1,9 +1,9 @@
 import { jobSchema, jobCountsSchema, totalCountHeader, type Job } from '@otto/api-contract';
-import { createMockApi } from '@otto/mock-backend';
+import { createMockApi, exportSeedData } from '@otto/mock-backend';
 import { getResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { arrayHandlers } from './array-handlers';
-import { seedArrays } from './seed-arrays';
+import { arraysFromSeedFile, seedArrays } from './seed-arrays';
 
 const now = Date.UTC(2026, 10, 1);
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
@@ -24,6 +24,27 @@ describe('seedArrays', () => {
       const jobs = jobSchema.array().parse(await res.json()).sort((a, b) => Number(a.id) - Number(b.id));
       expect(jobs.length).toBe(api.info.seeded.jobs);
       expect(arrays.jobs).toEqual(jobs);
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+describe('arraysFromSeedFile', () => {
+  it("turns the app's first-start file into the customers and jobs Otto serves from it, dates moved alike", async () => {
+    const api = await ottoWithTheSameSeed(30);
+    try {
+      const later = now + 86_400_000;
+      const arrays = arraysFromSeedFile(JSON.parse(JSON.stringify(exportSeedData(api.store, now))), later);
+      const fresh = await createMockApi({ logger: quiet, seed: { data: exportSeedData(api.store, now) }, now: () => later });
+      try {
+        const res = await fresh.fetch(new Request(`http://localhost/api/jobs?filterJson=${encodeURIComponent(JSON.stringify({ limit: 1000 }))}`));
+        expect(arrays.jobs).toEqual(jobSchema.array().parse(await res.json()).sort((a, b) => Number(a.id) - Number(b.id)));
+        const customers = fresh.store.all<Record<string, unknown>>('SELECT id, full_name, phone, email, created_dt, modified_dt FROM customers ORDER BY id');
+        expect(arrays.customers).toEqual(customers.map((c) => ({ ...c, id: String(c.id) })));
+      } finally {
+        await fresh.close();
+      }
     } finally {
       await api.close();
     }

@@ -55,3 +55,50 @@ export function seedArrays(n: number, withJobs: boolean, fakerSeed: number, now:
   seedDatabase(db, { count: n, jobs: withJobs, fakerSeed }, now);
   return { customers, jobs };
 }
+
+/** The first-start data file the app's build writes (`otto-seed.json`): rows per table, and when they were made. */
+interface SeedFile {
+  generatedAt: number;
+  customers: { columns: string[]; rows: (string | number | null)[][] };
+  jobs: { columns: string[]; rows: (string | number | null)[][] };
+}
+
+/**
+ * The app's own first-start data (`otto-seed.json` of its build) as the MSW peer's arrays, every
+ * date moved by `now − generatedAt` as Otto moves them when it imports the file.
+ * @example
+ * const data = arraysFromSeedFile(JSON.parse(readFileSync('apps/web/dist/otto-seed.json', 'utf8')), Date.now());
+ */
+export function arraysFromSeedFile(file: SeedFile, now: number): ArrayData {
+  const shift = now - file.generatedAt;
+  const objects = (table: SeedFile['customers']) =>
+    table.rows.map((row) =>
+      Object.fromEntries(table.columns.map((c, i) => [c, c.endsWith('_dt') && typeof row[i] === 'number' ? (row[i] as number) + shift : row[i]])),
+    );
+  const customers: Customer[] = objects(file.customers).map((c) => ({
+    id: String(c.id),
+    full_name: String(c.full_name),
+    phone: String(c.phone),
+    email: String(c.email),
+    created_dt: Number(c.created_dt),
+    modified_dt: Number(c.modified_dt),
+  }));
+  const names = new Map(customers.map((c) => [c.id, c.full_name]));
+  const jobs: Job[] = objects(file.jobs).map((j) => ({
+    id: String(j.id),
+    customer_id: String(j.customer_id),
+    customer_name: names.get(String(j.customer_id)) ?? '',
+    title: String(j.title),
+    description: String(j.description ?? ''),
+    service_address: String(j.service_address ?? ''),
+    status: j.status as JobStatus,
+    assignee: String(j.assignee ?? ''),
+    scheduled_start_dt: (j.scheduled_start_dt as number | null) ?? null,
+    scheduled_end_dt: (j.scheduled_end_dt as number | null) ?? null,
+    price_cents: Number(j.price_cents ?? 0),
+    created_dt: Number(j.created_dt),
+    modified_dt: Number(j.modified_dt),
+    status_dates: Object.fromEntries(jobStatuses.map((s) => [s, (j[`${s}_dt`] as number | null) ?? null])) as Job['status_dates'],
+  }));
+  return { customers, jobs };
+}
