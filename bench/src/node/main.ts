@@ -3,10 +3,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '@otto/browser-testing';
 import type { MswVariantManifest } from '../../build/msw-app';
 import { serveApp } from './app-server';
-import { freshProfile, launchOptions, launchProfile, removeProfile } from './chromium';
+import { freshProfile, launchProfile, removeProfile } from './chromium';
 import { currentLoad, describeMachine } from './machine';
 import { parseOptions } from './options';
 import { toCharts } from './charts';
@@ -69,7 +69,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     if (options.parts.has('startup')) buildMswVariant(started);
   }
 
-  const probe = await chromium.launch(launchOptions);
+  const probe = await launchChromium();
   const machine = describeMachine(probe.version());
   await probe.close();
   log(`${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}, Chromium ${machine.chromium}`);
