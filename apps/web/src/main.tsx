@@ -1,28 +1,10 @@
+// The app's entry: on a /biz page, start the DB worker first (it loads SQLite while the app's code
+// loads; decision 0008), then load and start the app.
+// First, before any module of the app builds or parses a schema (the CSP forbids zod's eval).
 import './lib/zod-config';
 import '@otto/ui/styles.css';
 import './app.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app';
-import { startOnce } from './backend/start-once';
-import { createQueryClient } from './lib/query-client';
-import { createRouter, preloadScreens } from './router';
+import { startDbWorkerEarly } from './backend/early-db-worker';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('The page has no #root element.');
-
-// index.html already shows "Loading...". Start the backend and load the screens of this URL at the
-// same time, and render once both are there: the first render then shows the screen itself, with
-// no Suspense fallback (whose reveal React holds back for 300 ms).
-if (/^\/biz\/?$/.test(window.location.pathname)) {
-  // The spec's redirect of /biz (replacing history), done before the first render.
-  window.history.replaceState(window.history.state, '', `/biz/customers${window.location.search}${window.location.hash}`);
-}
-const biz = window.location.pathname.startsWith('/biz/');
-await Promise.all([preloadScreens(window.location.pathname).catch(() => undefined), biz ? startOnce() : undefined]);
-
-createRoot(root).render(
-  <StrictMode>
-    <App queryClient={createQueryClient()} router={createRouter()} />
-  </StrictMode>,
-);
+if (window.location.pathname.startsWith('/biz')) startDbWorkerEarly();
+await import('./start-app');

@@ -1,5 +1,6 @@
 export { createSqliteStore, openSqliteStore, inspectDatabaseBytes, type DatabaseFileInfo } from './sqlite-store';
 export { runMigrations } from './migrate';
+export { preloadSqlite } from './sqlite-module';
 export { StoreError, type StoreErrorCode } from './store-error';
 export type {
   BindParams,

@@ -27,6 +27,16 @@ export function loadSqlite(): Promise<Sqlite3> {
   return modulePromise;
 }
 
+/**
+ * Loads and compiles the SQLite WASM module ahead of opening a store (its fetch, compile and
+ * instantiation are most of a store's first open), so that `open()` later only opens the file.
+ * @example
+ * void preloadSqlite(); // at the top of a worker, before it is told to open the database
+ */
+export async function preloadSqlite(): Promise<void> {
+  await loadSqlite();
+}
+
 /** True in a dedicated worker whose browser offers OPFS sync access handles. */
 export function opfsAvailable(): { ok: true } | { ok: false; reason: string } {
   const g = globalThis as {

@@ -4,6 +4,8 @@ import { serveMockApiInWorker, type SeedData } from '@otto/mock-backend/worker';
 
 serveMockApiInWorker({
   appVersion: __OTTO_BUILD_ID__,
+  // The page may start this worker before it knows it owns the database (src/main.tsx).
+  waitForOpen: true,
   // Made at build time (vite-plugin-otto-seed.ts) and precached: an empty database is filled from it.
   seed: { data: () => loadSeedData() },
 }).catch(() => {

@@ -1,6 +1,7 @@
 import type { ChangeEvent } from '@otto/api-contract';
 import { startBrowserBackend, type BrowserBackend } from '@otto/mock-backend/browser';
 import { configureApiClient } from '../lib/api-client';
+import { dropEarlyDbWorker, takeDbWorker } from './early-db-worker';
 import { remoteApiPrefix, remoteBackend } from './remote-backend';
 
 /** What the app shows about the in-browser backend. */
@@ -64,7 +65,8 @@ export function ensureBackend(): Promise<BackendHandle> {
   started ??= startBrowserBackend({
     serviceWorkerUrl: '/otto-sw.js',
     scope: '/',
-    createWorker: () => new Worker(new URL('./db.worker.ts', import.meta.url), { type: 'module', name: 'otto-db' }),
+    // Started early by src/main.tsx when the page began; it opens the database only when told.
+    createWorker: takeDbWorker,
     appVersion: __OTTO_BUILD_ID__,
     // A first visit does not wait for the service worker to precache the whole app: until it
     // controls the page, the API client asks the database through the tab (decision 0008).
@@ -76,9 +78,12 @@ export function ensureBackend(): Promise<BackendHandle> {
           navigator.serviceWorker.controller ? globalThis.fetch(input, init) : backend.fetch(new Request(new URL(input, window.location.href), init)),
       });
       installDebugHooks(backend);
+      // Another tab owns the database: the worker started early is not needed.
+      if (backend.status.role === 'follower') dropEarlyDbWorker();
       return backend;
     },
     (error: unknown) => {
+      dropEarlyDbWorker();
       started = undefined;
       throw error;
     },

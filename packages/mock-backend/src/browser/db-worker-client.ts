@@ -31,6 +31,8 @@ type Settle = { resolve: (value: never) => void; reject: (error: Error) => void;
 /** Starts the DB worker and speaks its message protocol. */
 export function startDbWorker(createWorker: () => Worker): DbWorkerClient {
   const worker = createWorker();
+  // A worker started ahead (`waitForOpen`) opens the database now; any other ignores this.
+  worker.postMessage({ type: 'open' } satisfies WorkerRequestMessage);
   const pending = new Map<number, Settle>();
   let nextId = 1;
   let failure: Error | undefined;

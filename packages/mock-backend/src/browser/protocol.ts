@@ -121,6 +121,8 @@ export type WorkerRequestMessage =
   | { type: 'delete-database'; id: number }
   | { type: 'export-database'; id: number }
   | { type: 'restore-database'; id: number; bytes: ArrayBuffer }
+  /** Open the database now (a worker started with `waitForOpen` waits for it; others ignore it). */
+  | { type: 'open' }
   /** A port for the service worker (PortMessage REQUEST/RESPONSE), transferred with the message. */
   | { type: 'connect-port' }
   /** Finish what is in flight, close the database, answer `stopped`; later requests are answered "moved". */

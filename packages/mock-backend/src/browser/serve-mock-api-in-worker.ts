@@ -1,4 +1,4 @@
-import { StoreError, createSqliteStore, type SqliteStore } from '@otto/sqlite-store';
+import { StoreError, createSqliteStore, preloadSqlite, type SqliteStore } from '@otto/sqlite-store';
 import { checkBackup } from '../database/check-backup';
 import { createMockApi } from '../create-mock-api';
 import { createLogger } from '../logger';
@@ -46,7 +46,19 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
   // One worker at a time uses the OPFS files: wait here quietly rather than fail to open them (and
   // have SQLite log each failure). The lock is held for the worker's life; the browser releases it
   // when the worker ends.
-  const filesLocked = storage === 'memory' ? Promise.resolve() : holdLockForLife(`otto-db-files:${options.opfsDirectory ?? '.otto'}`, busyRetryMs);
+  // Told to wait: load SQLite now (a tab may start this worker before it knows it owns the
+  // database) and touch the database only once the page says so.
+  const told = options.waitForOpen
+    ? new Promise<void>((resolve) => {
+        scope.addEventListener('message', (event) => {
+          if ((event.data as WorkerRequestMessage | null)?.type === 'open') resolve();
+        });
+      })
+    : Promise.resolve();
+  if (options.waitForOpen) void preloadSqlite().catch(() => undefined);
+  const filesLocked = told.then(() =>
+    storage === 'memory' ? undefined : holdLockForLife(`otto-db-files:${options.opfsDirectory ?? '.otto'}`, busyRetryMs),
+  );
 
   async function open(): Promise<MockApi> {
     await filesLocked;
@@ -127,6 +139,7 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
       if (port) answerRequestsOn(port, serveRequest);
       return;
     }
+    if (message?.type === 'open') return;
     if (message?.type === 'stop') {
       void stop().then(() => post({ type: 'stopped', id: message.id }));
       return;

@@ -206,6 +206,13 @@ export interface ServeMockApiInWorkerOptions {
    */
   logger?: Logger;
   /**
+   * Load SQLite at once but open the database only when the page says so (`startBrowserBackend`
+   * does, when its tab owns the database). Lets a page start this worker early, while its own
+   * code loads, without touching the files another tab may hold.
+   * @default false
+   */
+  waitForOpen?: boolean;
+  /**
    * The version (build) of the app this worker belongs to. Writes sent with an older version in
    * the `x-otto-app-version` header are refused with 409 `APP_OUTDATED` ("Otto was updated in
    * another tab. Reload to continue."), so that older code never writes to a database a newer

@@ -1,0 +1,39 @@
+// The DB worker, started while the app's code is still loading (src/main.tsx): it loads SQLite at
+// once and opens the database only when this tab turns out to own it (`waitForOpen`). A tab that
+// relays to another tab's database ends it unused.
+
+let early: Worker | undefined;
+
+function createDbWorker(): Worker {
+  return new Worker(new URL('./db.worker.ts', import.meta.url), { type: 'module', name: 'otto-db' });
+}
+
+/**
+ * Starts the DB worker ahead of the app (once).
+ * @example
+ * if (location.pathname.startsWith('/biz/')) startDbWorkerEarly();
+ */
+export function startDbWorkerEarly(): void {
+  early ??= createDbWorker();
+}
+
+/**
+ * The DB worker for the tab that owns the database: the one started early, else a new one.
+ * @example
+ * startBrowserBackend({ createWorker: takeDbWorker, … });
+ */
+export function takeDbWorker(): Worker {
+  const worker = early ?? createDbWorker();
+  early = undefined;
+  return worker;
+}
+
+/**
+ * Ends the early DB worker when this tab does not own the database.
+ * @example
+ * if (backend.status.role === 'follower') dropEarlyDbWorker();
+ */
+export function dropEarlyDbWorker(): void {
+  early?.terminate();
+  early = undefined;
+}
