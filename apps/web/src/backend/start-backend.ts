@@ -54,7 +54,8 @@ export function ensureBackend(): Promise<BackendHandle> {
   if (remoteSetting?.trim()) {
     started ??= Promise.resolve().then(() => {
       const prefix = remoteApiPrefix(remoteSetting) as string;
-      const backend = remoteBackend(`${prefix}/api`);
+      const token = import.meta.env.VITE_OTTO_API_TOKEN?.trim();
+      const backend = remoteBackend(`${prefix}/api`, token ? { token } : {});
       configureApiClient({ baseUrl: prefix, fetch: backend.fetch });
       installDebugHooks(backend);
       return backend;
