@@ -1,5 +1,13 @@
 export { createSqliteStore, openSqliteStore, inspectDatabaseBytes, type DatabaseFileInfo } from './sqlite-store';
 export { runMigrations } from './migrate';
+export {
+  deleteSetAsideFile,
+  keepFileAside,
+  listSetAsideFiles,
+  readSetAsideFile,
+  setAsideDirectory,
+  type SetAsideFile,
+} from './set-aside-files';
 export { StoreError, type StoreErrorCode } from './store-error';
 export type {
   BindParams,
