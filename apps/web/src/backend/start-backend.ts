@@ -1,6 +1,8 @@
 import type { ChangeEvent } from '@otto/api-contract';
-import { startBrowserBackend, type BrowserBackend } from '@otto/mock-backend/browser';
+import { databaseProblemOf, startBrowserBackend, type BrowserBackend } from '@otto/mock-backend/browser';
 import { configureApiClient } from '../lib/api-client';
+import { createDbWorker } from './create-db-worker';
+import { recoverySession } from './recovery-session';
 import { remoteApiPrefix, remoteBackend } from './remote-backend';
 
 /** What the app shows about the in-browser backend. */
@@ -65,7 +67,7 @@ export function ensureBackend(): Promise<BackendHandle> {
   started ??= startBrowserBackend({
     serviceWorkerUrl: '/otto-sw.js',
     scope: '/',
-    createWorker: () => new Worker(new URL('./db.worker.ts', import.meta.url), { type: 'module', name: 'otto-db' }),
+    createWorker: createDbWorker,
     appVersion: __OTTO_BUILD_ID__,
   }).then(
     (backend) => {
@@ -74,6 +76,13 @@ export function ensureBackend(): Promise<BackendHandle> {
     },
     (error: unknown) => {
       started = undefined;
+      // The database itself cannot be opened: the debug delete works on the file (spec section 4).
+      if (databaseProblemOf(error)) {
+        window.ottoDeleteDatabase = async () => {
+          const recovery = await recoverySession();
+          await recovery.deleteDatabase();
+        };
+      }
       throw error;
     },
   );
