@@ -162,16 +162,22 @@ describe('a database that cannot be opened', () => {
     expect((await apiFetch(page, customersPath({ queryText: 'Fred Fresh' }))).json).toEqual([]);
     expect(await customerCount(page)).toBeGreaterThan(0);
 
-    // Kept until deleted: still there after the fresh start, in OPFS beside the new database.
-    const listed = () =>
+    // Kept until deleted: listed under Backup and export in the working app, deleted there when asked.
+    const inOpfs = () =>
       page.evaluate(async () => {
-        const root = await navigator.storage.getDirectory();
-        const dir = await root.getDirectoryHandle('otto-set-aside');
+        const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle('otto-set-aside');
         const names: string[] = [];
         for await (const handle of (dir as unknown as { values(): AsyncIterable<FileSystemHandle> }).values()) names.push(handle.name);
         return names;
       });
-    expect(await listed()).toEqual([name]);
+    expect(await inOpfs()).toEqual([name]);
+    await page.getByRole('button', { name: 'Backup and export' }).click();
+    const inDialog = page.getByRole('dialog').getByRole('region', { name: 'Files set aside' });
+    await inDialog.getByText(name).waitFor();
+    await inDialog.getByRole('button', { name: `Delete ${name}` }).click();
+    await inDialog.getByRole('button', { name: 'Delete for good' }).click();
+    await expect.poll(() => page.getByRole('dialog').getByRole('region', { name: 'Files set aside' }).count()).toBe(0);
+    expect(await inOpfs()).toEqual([]);
     expect(tab.problems()).toEqual([]);
     await ctx.close();
   });
@@ -203,6 +209,7 @@ describe('a database that cannot be opened', () => {
     expect(await page.evaluate(() => typeof window.ottoDeleteDatabase)).toBe('function');
     await page.evaluate(() => window.ottoDeleteDatabase?.());
     await page.getByText('The database was deleted').waitFor();
+    await page.getByRole('heading', { name: 'Your data is ready again' }).waitFor();
     // Deleted, not set aside.
     expect(await page.getByRole('region', { name: 'Files set aside' }).count()).toBe(0);
     await page.reload();

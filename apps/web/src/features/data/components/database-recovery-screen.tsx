@@ -1,9 +1,9 @@
 import type { DatabaseRecovery } from '@otto/mock-backend/browser';
-import { deleteSetAsideFile, listSetAsideFiles, readSetAsideFile, type SetAsideFile } from '@otto/sqlite-store/set-aside';
 import { Button, Notice } from '@otto/ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { onRecovered, recoverySession } from '../../../backend/recovery-session';
 import { downloadFile, fileDate } from '../../../lib/download';
+import { SetAsideFiles } from './set-aside-files';
 
 const sqliteType = 'application/vnd.sqlite3';
 
@@ -15,11 +15,6 @@ function explain(problem: string | undefined): string {
   if (problem === 'MIGRATION_FAILED') return 'Otto could not bring the data on this device up to date for this version.';
   if (problem === 'STORAGE_FULL') return 'The device has no room left for Otto to open its data. Free some space, then reload; or choose one of the ways below.';
   return 'The data file on this device is damaged or cannot be read.';
-}
-
-function size(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 type Done = { what: 'restored' | 'fresh' | 'deleted'; setAside?: string };
@@ -36,13 +31,9 @@ export function DatabaseRecoveryScreen({ message, problem }: { message: string; 
   const [error, setError] = useState<string>();
   const [confirming, setConfirming] = useState(false);
   const [done, setDone] = useState<Done>();
-  const [files, setFiles] = useState<SetAsideFile[]>([]);
-  const [deleting, setDeleting] = useState<string>();
+  const [filesVersion, setFilesVersion] = useState(0);
   const fileInput = useRef<HTMLInputElement>(null);
-
-  const refreshFiles = useCallback(() => {
-    listSetAsideFiles().then(setFiles, () => setFiles([]));
-  }, []);
+  const refreshFiles = () => setFilesVersion((v) => v + 1);
 
   useEffect(() => {
     let live = true;
@@ -50,7 +41,6 @@ export function DatabaseRecoveryScreen({ message, problem }: { message: string; 
       (r) => live && setRecovery(r),
       (e: unknown) => live && setOpenError(e instanceof Error ? e.message : String(e)),
     );
-    refreshFiles();
     // The debug delete (window.ottoDeleteDatabase) works here too: the screen then says so.
     const stop = onRecovered(() => {
       setDone((d) => d ?? { what: 'deleted' });
@@ -60,7 +50,7 @@ export function DatabaseRecoveryScreen({ message, problem }: { message: string; 
       live = false;
       stop();
     };
-  }, [refreshFiles]);
+  }, []);
 
   async function run(what: string, work: (r: DatabaseRecovery) => Promise<Done | undefined>) {
     if (!recovery) return;
@@ -101,7 +91,7 @@ export function DatabaseRecoveryScreen({ message, problem }: { message: string; 
   const ready = recovery !== undefined && busy === undefined;
   return (
     <section className="recovery" aria-labelledby="recovery-title">
-      <h1 id="recovery-title">Otto cannot open your data</h1>
+      <h1 id="recovery-title">{done ? 'Your data is ready again' : 'Otto cannot open your data'}</h1>
       {done ? (
         <Notice
           tone="success"
@@ -112,7 +102,7 @@ export function DatabaseRecoveryScreen({ message, problem }: { message: string; 
             </Button>
           }
         >
-          {done.setAside ? `The old file was set aside as ${done.setAside}; it stays on this device until you delete it below. ` : ''}
+          {done.setAside ? `The old file was set aside as ${done.setAside}; it stays on this device until you delete it (below, or later under Backup and export). ` : ''}
           Continue to use Otto with {done.what === 'restored' ? 'the restored data' : 'a fresh database'}.
         </Notice>
       ) : (
@@ -198,60 +188,7 @@ export function DatabaseRecoveryScreen({ message, problem }: { message: string; 
         </ol>
       )}
 
-      {files.length > 0 && (
-        <section className="recovery__kept" aria-labelledby="recovery-kept-title">
-          <h2 id="recovery-kept-title">Files set aside</h2>
-          <ul>
-            {files.map((file) => (
-              <li key={file.name}>
-                <span className="recovery__kept-name">{file.name}</span>{' '}
-                <span className="recovery__kept-meta">
-                  {size(file.size)}, {new Date(file.lastModified).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
-                </span>
-                <span className="recovery__kept-actions">
-                  <Button
-                    size="sm"
-                    onClick={() =>
-                      void readSetAsideFile(file.name).then(
-                        (bytes) => downloadFile(bytes as Uint8Array<ArrayBuffer>, file.name, sqliteType),
-                        (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
-                      )
-                    }
-                  >
-                    Download
-                  </Button>
-                  {deleting === file.name ? (
-                    <>
-                      <Button
-                        size="sm"
-                        variant="danger"
-                        onClick={() =>
-                          void deleteSetAsideFile(file.name).then(
-                            () => {
-                              setDeleting(undefined);
-                              refreshFiles();
-                            },
-                            (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
-                          )
-                        }
-                      >
-                        Delete for good
-                      </Button>
-                      <Button size="sm" variant="ghost" onClick={() => setDeleting(undefined)}>
-                        Keep
-                      </Button>
-                    </>
-                  ) : (
-                    <Button size="sm" variant="ghost" onClick={() => setDeleting(file.name)} aria-label={`Delete ${file.name}`}>
-                      Delete…
-                    </Button>
-                  )}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <SetAsideFiles version={filesVersion} onError={setError} />
     </section>
   );
 }
