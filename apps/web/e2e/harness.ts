@@ -95,9 +95,12 @@ export async function openPage(context: BrowserContext, path: string): Promise<T
   return tracked;
 }
 
-/** Waits until the /biz area has started the backend (it installs window.ottoDeleteDatabase then). */
+/**
+ * Waits until the /biz area has started the backend (it installs window.ottoBackendStatus then;
+ * window.ottoDeleteDatabase is there also when the database could not be opened).
+ */
 export async function waitForBackend(page: Page): Promise<void> {
-  await page.waitForFunction(() => typeof window.ottoDeleteDatabase === 'function', undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => typeof window.ottoBackendStatus === 'function', undefined, { timeout: 30_000 });
 }
 
 /** What a fetch made inside the page answered. */
