@@ -2,7 +2,11 @@ import type { Database } from '@otto/sqlite-store';
 
 type Cell = string | number | null;
 
-/** Rows of one table: the column names, then the values in that order. */
+/**
+ * Rows of one table: the column names, then the values in that order.
+ * @example
+ * const table: SeedTable = { columns: ['id', 'full_name'], rows: [[1, 'Ada Lovelace']] };
+ */
 export interface SeedTable {
   columns: string[];
   rows: Cell[][];
