@@ -22,7 +22,10 @@ afterAll(async () => {
 });
 
 /** A context whose database was opened once (seeded) and then damaged; returns a tab on the recovery screen. */
-async function damagedContext(before?: (tab: TrackedPage) => Promise<void>): Promise<{ ctx: BrowserContext; tab: TrackedPage }> {
+async function damagedContext(
+  before?: (tab: TrackedPage) => Promise<void>,
+  contents: () => Uint8Array = () => new TextEncoder().encode(garbage.repeat(300)),
+): Promise<{ ctx: BrowserContext; tab: TrackedPage }> {
   const ctx = await newContext(browser);
   const first = await openPage(ctx, '/biz/customers');
   await waitForBackend(first.page);
@@ -31,7 +34,8 @@ async function damagedContext(before?: (tab: TrackedPage) => Promise<void>): Pro
   // The landing page runs no script, so no DB worker holds the sahpool files while they are damaged.
   const writer = await ctx.newPage();
   await writer.goto('/');
-  await expect.poll(() => damageDatabaseFile(writer), { timeout: 20_000 }).toBe('/otto.sqlite3');
+  const bytes = [...contents()];
+  await expect.poll(() => damageDatabaseFile(writer, bytes), { timeout: 20_000 }).toBe('/otto.sqlite3');
   await writer.close();
   const tab = await openPage(ctx, '/biz/customers');
   tab.allow(...expectedErrors);
@@ -40,12 +44,12 @@ async function damagedContext(before?: (tab: TrackedPage) => Promise<void>): Pro
 }
 
 /**
- * Writes garbage over the start of the database inside its sahpool file (each file there starts
+ * Writes `bytes` over the start of the database inside its sahpool file (each file there starts
  * with a 4 KiB header holding the name it stands for; the database's own bytes follow). Answers
  * the name it damaged, or why not (the previous worker may still hold the file for a moment).
  */
-function damageDatabaseFile(page: Page): Promise<string> {
-  return page.evaluate(async (text) => {
+function damageDatabaseFile(page: Page, bytes: number[]): Promise<string> {
+  return page.evaluate(async (data) => {
     try {
       const root = await navigator.storage.getDirectory();
       const opaque = await (await root.getDirectoryHandle('.otto')).getDirectoryHandle('.opaque');
@@ -56,7 +60,7 @@ function damageDatabaseFile(page: Page): Promise<string> {
         if (name !== '/otto.sqlite3') continue;
         const writable = await handle.createWritable({ keepExistingData: true });
         await writable.seek(4096);
-        await writable.write(new TextEncoder().encode(text.repeat(300)));
+        await writable.write(new Uint8Array(data));
         await writable.close();
         return name;
       }
@@ -64,7 +68,7 @@ function damageDatabaseFile(page: Page): Promise<string> {
     } catch (error) {
       return `not yet: ${(error as Error).message}`;
     }
-  }, garbage);
+  }, bytes);
 }
 
 async function customerCount(page: Page): Promise<number> {
@@ -197,6 +201,34 @@ describe('a database that cannot be opened', () => {
     await kept.getByRole('button', { name: `Delete ${name}` }).click();
     await kept.getByRole('button', { name: 'Delete for good' }).click();
     await expect.poll(() => page.getByRole('region', { name: 'Files set aside' }).count()).toBe(0);
+    expect(tab.problems()).toEqual([]);
+    await ctx.close();
+  });
+
+  it('says in words when the data was saved by a newer Otto, and a backup still restores', async () => {
+    let backup = '';
+    const { ctx, tab } = await damagedContext(
+      async ({ page }) => {
+        backup = await downloadBackup(page);
+      },
+      () => {
+        // The same database, its schema version (PRAGMA user_version, bytes 60-63) set to 99.
+        const newer = Uint8Array.from(readFileSync(backup));
+        new DataView(newer.buffer).setUint32(60, 99);
+        return newer;
+      },
+    );
+    const { page } = tab;
+    tab.allow(/newer|version 99|SCHEMA_TOO_NEW/i);
+    await page.getByText('The data on this device was saved by a newer version of Otto than this one.').waitFor();
+    await page.locator('summary', { hasText: 'Details' }).click();
+    await page.locator('.recovery__details p').filter({ hasText: '99' }).waitFor();
+    await expect.poll(() => page.getByLabel('Backup file').isEnabled()).toBe(true);
+    await page.getByLabel('Backup file').setInputFiles(backup);
+    await page.getByText('The backup was restored').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Continue to Otto' }).click();
+    await waitForBackend(page);
+    expect(await customerCount(page)).toBeGreaterThan(0);
     expect(tab.problems()).toEqual([]);
     await ctx.close();
   });
