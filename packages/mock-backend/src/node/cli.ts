@@ -75,6 +75,9 @@ async function main(): Promise<void> {
   } else if (server.token) {
     console.log('Every call needs Authorization: Bearer <the token given>.');
   }
+  if (server.token && !values['allowed-host']) {
+    console.log('Other machines reach it only by a name or address given with --allowed-host (the Host header is checked).');
+  }
   console.log(`Data: ${where}; SQLite ${info.sqliteVersion}, schema ${info.schemaVersion}${info.seeded.customers ? `, seeded ${info.seeded.customers} customers` : ''}.`);
   let stopping = false;
   const stop = (signal: string) => {
