@@ -1,3 +1,3 @@
 import { ottoConfig } from '@otto/eslint-config';
 
-export default ottoConfig('@otto/bench', { ignores: ['results/**'] });
+export default ottoConfig('@otto/bench', { ignores: ['results/**', 'dist-msw-app/**'] });

@@ -125,7 +125,7 @@ if (command === 'start') {
     rmSync(dir, { recursive: true, force: true });
   }
   const env = { CHROMIUM_PATH: chromium };
-  const turbo = (tasks, extra = []) => pnArgs(['turbo', 'run', ...tasks, '--output-logs=errors-only', ...(color ? [] : ['--color=false']), ...extra]);
+  const turbo = (tasks, extra = []) => pnArgs(['turbo', 'run', ...tasks, '--output-logs=errors-only', ...(color ? [] : ['--no-color']), ...extra]);
   check('lint and types', phase('lint and types', ...turbo(['lint', 'typecheck'], ['--concurrency=2']), { env }));
   check('unit and integration tests', phase('unit and integration tests', ...turbo(['test'], ['--concurrency=2']), { env }));
   const built = phase('build', ...turbo(['build'], ['--concurrency=2']), { env });

@@ -1,4 +1,5 @@
-import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { buildClassicScript } from '@otto/browser-testing';
+import type { Plugin, ResolvedConfig } from 'vite';
 
 export interface OttoServiceWorkerOptions {
   /**
@@ -26,38 +27,16 @@ export function ottoServiceWorker(options: OttoServiceWorkerOptions = {}): Plugi
   let config: ResolvedConfig;
   let compiled: Promise<{ code: string; moduleIds: string[] }> | undefined;
 
-  async function compile(minify: boolean): Promise<{ code: string; moduleIds: string[] }> {
-    const result = await build({
-      configFile: false,
-      envDir: false,
-      logLevel: 'warn',
+  const compile = (minify: boolean) =>
+    buildClassicScript({
       root: config.root,
-      publicDir: false,
-      resolve: { conditions: [...config.resolve.conditions] },
+      entry,
+      fileName,
+      conditions: config.resolve.conditions,
+      minify,
       // A service worker with a precache (workbox's injection point) gets an empty one here.
       define: { 'self.__WB_MANIFEST': '[]', 'process.env.NODE_ENV': JSON.stringify(minify ? 'production' : 'development') },
-      build: {
-        write: false,
-        minify,
-        sourcemap: false,
-        target: 'es2022',
-        modulePreload: false,
-        copyPublicDir: false,
-        reportCompressedSize: false,
-        rollupOptions: {
-          input: entry,
-          output: { format: 'iife', entryFileNames: fileName },
-        },
-      },
     });
-    for (const output of Array.isArray(result) ? result : [result]) {
-      if (!('output' in output)) continue;
-      for (const chunk of output.output) {
-        if (chunk.type === 'chunk' && chunk.isEntry) return { code: chunk.code, moduleIds: [...chunk.moduleIds] };
-      }
-    }
-    throw new Error(`otto-service-worker: building ${entry} produced no script.`);
-  }
 
   const headers = {
     'Content-Type': 'text/javascript; charset=utf-8',

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { buildClassicScript } from '@otto/browser-testing';
+import type { Plugin, ResolvedConfig } from 'vite';
 
 /**
  * Emits the bench's service workers at the root of dist, each one classic script:
@@ -11,31 +12,8 @@ import { build, type Plugin, type ResolvedConfig } from 'vite';
 export function benchServiceWorkers(): Plugin {
   let config: ResolvedConfig;
 
-  async function compile(entry: string, fileName: string): Promise<string> {
-    const result = await build({
-      configFile: false,
-      envDir: false,
-      logLevel: 'warn',
-      root: config.root,
-      publicDir: false,
-      resolve: { conditions: [...config.resolve.conditions] },
-      build: {
-        write: false,
-        minify: true,
-        sourcemap: false,
-        target: 'es2022',
-        modulePreload: false,
-        copyPublicDir: false,
-        reportCompressedSize: false,
-        rollupOptions: { input: entry, output: { format: 'iife', entryFileNames: fileName } },
-      },
-    });
-    for (const output of Array.isArray(result) ? result : [result]) {
-      if (!('output' in output)) continue;
-      for (const chunk of output.output) if (chunk.type === 'chunk' && chunk.isEntry) return chunk.code;
-    }
-    throw new Error(`bench: building ${entry} produced no script.`);
-  }
+  const compile = async (entry: string, fileName: string) =>
+    (await buildClassicScript({ root: config.root, entry, fileName, conditions: config.resolve.conditions })).code;
 
   return {
     name: 'otto-bench-service-workers',

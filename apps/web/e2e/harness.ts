@@ -1,24 +1,11 @@
 // Helpers for the end-to-end tests: Debian's Chromium through playwright-core (never
 // `playwright install`), pages that record console errors, API calls from inside a page.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from 'playwright-core';
+import { freshProfileDir, launchChromium, launchChromiumProfile, removeProfileDir } from '@otto/browser-testing';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
-
-const launchOptions: LaunchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
 
 /** The `vite preview` server started by global-setup. */
 export function baseUrl(): string {
@@ -27,21 +14,21 @@ export function baseUrl(): string {
 
 /** A browser for tests that need no profile surviving a restart. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch(launchOptions);
+  return launchChromium();
 }
 
 /** A fresh, empty profile directory; remove it with `removeUserDataDir`. */
 export function freshUserDataDir(): string {
-  return mkdtempSync(join(tmpdir(), 'otto-e2e-profile-'));
+  return freshProfileDir('otto-e2e-profile-');
 }
 
 export function removeUserDataDir(dir: string): void {
-  rmSync(dir, { recursive: true, force: true });
+  removeProfileDir(dir);
 }
 
 /** A browser whose profile (OPFS, service worker registration) lives in `userDataDir` and survives closing it. */
 export function launchPersistent(userDataDir: string, baseURL = baseUrl()): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(userDataDir, { ...launchOptions, baseURL });
+  return launchChromiumProfile(userDataDir, { baseURL });
 }
 
 /** A new isolated context (its own OPFS and service workers) on the shared browser. */
@@ -97,10 +84,13 @@ export async function openPage(context: BrowserContext, path: string): Promise<T
 
 /**
  * Waits until the /biz area has started the backend (it installs window.ottoBackendStatus then;
- * window.ottoDeleteDatabase is there also when the database could not be opened).
+ * window.ottoDeleteDatabase is there also when the database could not be opened) and the service
+ * worker controls the page (a plain fetch('/api/…') from a test needs it).
  */
 export async function waitForBackend(page: Page): Promise<void> {
-  await page.waitForFunction(() => typeof window.ottoBackendStatus === 'function', undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => typeof window.ottoBackendStatus === 'function' && Boolean(navigator.serviceWorker?.controller), undefined, {
+    timeout: 30_000,
+  });
 }
 
 /** What a fetch made inside the page answered. */

@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { latestSchemaVersion } from '@otto/mock-backend';
 import { inspectDatabaseBytes, openSqliteStore } from '@otto/sqlite-store';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,7 +69,7 @@ describe('backup and restore', () => {
     await createCustomer(page, 'Kept Before Backup');
     const backup = await downloadBackup(page);
     const info = await inspectDatabaseBytes(backup);
-    expect(info.userVersion).toBe(2);
+    expect(info.userVersion).toBe(latestSchemaVersion);
     expect(info.objects).toEqual(expect.arrayContaining(['customers', 'customers_fts', 'jobs', 'jobs_fts']));
 
     await createCustomer(page, 'Added After Backup');

@@ -206,6 +206,12 @@ describe('offline, after one visit', () => {
       await page.reload();
       await page.getByText('Time for a backup').waitFor();
       await screenshot(page, 'backup-nudge');
+      await page.setViewportSize({ width: 375, height: 800 });
+      await screenshot(page, 'backup-nudge-phone');
+      await page.getByRole('button', { name: 'Backup and export' }).click();
+      await expect.poll(() => page.getByRole('definition').nth(2).textContent()).toMatch(/days ago/);
+      await screenshot(page, 'backup-storage-panel-phone');
+      await page.getByRole('button', { name: 'Close' }).click();
       await page.getByRole('button', { name: 'Not now' }).click();
       await page.reload();
       await page.getByRole('table').waitFor();

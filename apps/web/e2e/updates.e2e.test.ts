@@ -75,7 +75,7 @@ function writeUntilRefused(page: Page, prefix: string, ms: number) {
 }
 
 describe('a new version rolled out under open tabs', () => {
-  it('offers the update, hands the database to the newer tab without losing a write, and works offline after', async () => {
+  it('offers the update, hands the database to the newer tab without losing a write, and works offline after', { timeout: 180_000 }, async () => {
     server = await startStaticServer(distA);
     ctx = await browser.newContext({ baseURL: server.url });
     // Tab two opens first: it owns the database (and keeps build A); tab one moves to build B.
@@ -101,7 +101,10 @@ describe('a new version rolled out under open tabs', () => {
     const writesA = writeUntilRefused(two.page, 'Written by A', 40_000);
     await new Promise((resolve) => setTimeout(resolve, 300));
     await one.page.getByRole('button', { name: 'Reload' }).click();
-    await one.page.waitForFunction((b) => window.ottoAppVersion === b, buildB, { timeout: 30_000 });
+    // Generous: the new worker activates once the old one has no request in flight (tab two keeps writing).
+    await one.page.waitForFunction((b) => window.ottoAppVersion === b, buildB, { timeout: 90_000 }).catch((error: unknown) => {
+      throw new Error(`Tab one did not come back on build B. Its console:\n${one.logs.join('\n')}`, { cause: error });
+    });
     await waitForBackend(one.page);
     await expect.poll(() => one.page.evaluate(() => window.ottoBackendStatus?.().role), { timeout: 30_000 }).toBe('leader');
     const created = await apiFetch(one.page, '/api/customers', {
@@ -126,6 +129,8 @@ describe('a new version rolled out under open tabs', () => {
     await two.page.getByText('Otto was updated in another tab. Reload to continue.').last().waitFor();
     expect(await two.page.getByLabel('Full name').inputValue()).toBe('Half-typed Hannah');
     await screenshot(two.page, 'update-outdated-tab');
+    await two.page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(two.page, 'update-outdated-tab-phone');
 
     // B with no server: it opens from the cache, and A's files are gone from it.
     await server.close();

@@ -10,10 +10,9 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMockApi } from '@otto/mock-backend';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '@otto/browser-testing';
 import { fileURLToPath } from 'node:url';
 import { serveApp } from '../node/app-server';
-import { launchOptions } from '../node/chromium';
 import { describeMachine } from '../node/machine';
 
 const posts = 20_000;
@@ -46,7 +45,7 @@ async function inChromium(): Promise<{ msPerPublish: number; chromium: string }>
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch(launchOptions);
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext();
     const [page, listener] = [await context.newPage(), await context.newPage()];
@@ -116,7 +115,7 @@ const appDir = fileURLToPath(new URL('../../../apps/web/', import.meta.url));
 async function acrossTabs(): Promise<number[] | undefined> {
   if (!existsSync(`${appDir}dist/index.html`)) return undefined;
   const app = await serveApp(appDir);
-  const browser = await chromium.launch(launchOptions);
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ baseURL: app.origin });
     const [writer, reader] = [await context.newPage(), await context.newPage()];

@@ -1,7 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { preview, type Plugin } from 'vite';
 
-/** The production app (apps/web/dist) served by `vite preview`, remembering every path it served. */
+/**
+ * The production app (apps/web/dist, or another build of it in `outDir`) served by `vite preview`
+ * with the app's own config (its headers included), remembering every path it served.
+ */
 export interface AppServer {
   origin: string;
   /** Paths served since the last call (query strings dropped). */
@@ -9,7 +12,7 @@ export interface AppServer {
   close(): Promise<void>;
 }
 
-export async function serveApp(appRoot: string): Promise<AppServer> {
+export async function serveApp(appRoot: string, outDir?: string): Promise<AppServer> {
   let served: string[] = [];
   const record: Plugin = {
     name: 'otto-bench-record-requests',
@@ -24,6 +27,7 @@ export async function serveApp(appRoot: string): Promise<AppServer> {
     root: appRoot,
     logLevel: 'warn',
     plugins: [record],
+    ...(outDir ? { build: { outDir } } : {}),
     preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
   });
   const { port } = server.httpServer.address() as AddressInfo;

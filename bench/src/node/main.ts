@@ -1,36 +1,63 @@
 // `pnpm bench`: builds the app and the bench pages, drives Debian's Chromium with playwright-core,
 // and writes bench/results/<date>.json and .md (also printed).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, openSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '@otto/browser-testing';
+import type { MswVariantManifest } from '../../build/msw-app';
 import { serveApp } from './app-server';
-import { freshProfile, launchOptions, launchProfile, removeProfile } from './chromium';
+import { freshProfile, launchProfile, removeProfile } from './chromium';
 import { currentLoad, describeMachine } from './machine';
 import { parseOptions } from './options';
+import { toCharts } from './charts';
 import { checkTargets, toMarkdown, type BenchResults } from './report';
 import { benchRequestPath } from './request-path';
 import { benchShipments } from './ships';
-import { benchStartup } from './startup';
+import { benchStartups } from './startup';
 
 const benchDir = fileURLToPath(new URL('../../', import.meta.url));
 const appDir = fileURLToPath(new URL('../../../apps/web/', import.meta.url));
+const repoDir = fileURLToPath(new URL('../../../', import.meta.url));
 const resultsDir = `${benchDir}results/`;
+const mswAppDir = `${benchDir}dist-msw-app`;
 
 function log(line: string): void {
   console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
 }
 
+/**
+ * Builds with `vite build` in `cwd`, or, for the app, with turbo from the repository root: the
+ * app's build reads the published build of the backend (its first-start data is made in Node at
+ * build time), so the packages it depends on must be built first.
+ */
 function viteBuild(cwd: string, label: string): void {
   mkdirSync(resultsDir, { recursive: true });
   const logFile = `${resultsDir}.build-${label}.log`;
-  log(`building ${label} (vite build; log in ${logFile.replace(benchDir, 'bench/')})…`);
+  const viaTurbo = cwd === appDir;
+  log(`building ${label} (${viaTurbo ? 'turbo run build --filter=@otto/web...' : 'vite build'}; log in ${logFile.replace(benchDir, 'bench/')})…`);
   const out = openSync(logFile, 'w');
   // Vite's module runner (which runs this file) sets NODE_ENV=development in this process; a build
   // inheriting it would bundle React's development build.
   const env = { ...process.env, NODE_ENV: 'production' };
-  const result = spawnSync('pnpm', ['exec', 'vite', 'build'], { cwd, env, stdio: ['ignore', out, out] });
-  if (result.status !== 0) throw new Error(`vite build of ${label} failed (exit ${result.status}); see ${logFile}.`);
+  const command = viaTurbo ? ['turbo', 'run', 'build', '--filter=@otto/web...'] : ['exec', 'vite', 'build'];
+  const result = spawnSync('pnpm', command, { cwd: viaTurbo ? repoDir : cwd, env, stdio: ['ignore', out, out] });
+  if (result.status !== 0) throw new Error(`Building ${label} failed (exit ${result.status}); see ${logFile}.`);
+}
+
+/** Builds the MSW variant of the app (bench/build/msw-app.ts) in a child process, as a production build. */
+function buildMswVariant(now: number): void {
+  const logFile = `${resultsDir}.build-msw-app.log`;
+  log(`building the MSW variant of the app (log in ${logFile.replace(benchDir, 'bench/')})…`);
+  const out = openSync(logFile, 'w');
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const args = [`${benchDir}bin/build-msw-app.mjs`, appDir, mswAppDir, '500', '42', String(now)];
+  const result = spawnSync(process.execPath, args, { cwd: benchDir, env, stdio: ['ignore', out, out] });
+  if (result.status !== 0) throw new Error(`Building the MSW variant failed (exit ${result.status}); see ${logFile}.`);
+}
+
+function readVariantManifest(): MswVariantManifest | undefined {
+  const file = `${mswAppDir}/bench-variant.json`;
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as MswVariantManifest) : undefined;
 }
 
 export async function main(argv: readonly string[]): Promise<void> {
@@ -39,9 +66,10 @@ export async function main(argv: readonly string[]): Promise<void> {
   if (!options.skipBuild) {
     if (options.parts.has('startup') || options.parts.has('ships')) viteBuild(appDir, 'app');
     if (options.parts.has('path')) viteBuild(benchDir, 'bench');
+    if (options.parts.has('startup')) buildMswVariant(started);
   }
 
-  const probe = await chromium.launch(launchOptions);
+  const probe = await launchChromium();
   const machine = describeMachine(probe.version());
   await probe.close();
   log(`${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}, Chromium ${machine.chromium}`);
@@ -62,20 +90,34 @@ export async function main(argv: readonly string[]): Promise<void> {
     }
   }
 
-  if (options.parts.has('startup') || options.parts.has('ships')) {
+  if (options.parts.has('ships')) {
     const app = await serveApp(appDir);
     try {
-      if (options.parts.has('ships')) {
-        log('what ships: recording the landing page and /biz/customers…');
-        partial.ships = await benchShipments(app, `${appDir}dist`);
-      }
-      if (options.parts.has('startup')) {
-        const runs = options.quick ? { first: 2, repeat: 3, restart: 1 } : { first: 7, repeat: 15, restart: 5 };
-        log(`start-up: ${runs.first} first visits, each in a fresh profile…`);
-        partial.startup = await benchStartup(app.origin, runs, log);
-      }
+      log('what ships: recording the landing page and /biz/customers…');
+      partial.ships = await benchShipments(app, `${appDir}dist`);
     } finally {
       await app.close();
+    }
+  }
+
+  if (options.parts.has('startup')) {
+    const manifest = readVariantManifest();
+    if (!manifest) throw new Error(`No MSW variant in ${mswAppDir}: run without --skip-build once.`);
+    if (manifest.shipsOttoBackend) log('warning: the MSW variant ships Otto backend files (SQLite or the DB worker): its start-up pays for them too.');
+    const app = await serveApp(appDir);
+    const mswApp = await serveApp(appDir, mswAppDir);
+    try {
+      const runs = options.quick ? { first: 2, repeat: 3, restart: 1 } : { first: 7, repeat: 15, restart: 5 };
+      log(
+        `start-up of Otto and of the same app on MSW (over ${manifest.customers} customers and ${manifest.jobs} jobs from ${manifest.source}), in turns: ` +
+          `${runs.first} first visits each, in fresh profiles…`,
+      );
+      const [otto, msw] = await benchStartups([app.origin, mswApp.origin], runs, log);
+      if (otto) partial.startup = otto;
+      if (msw) partial.startupMsw = { ...msw, shipsOttoBackend: manifest.shipsOttoBackend };
+    } finally {
+      await app.close();
+      await mswApp.close();
     }
   }
 
@@ -85,9 +127,11 @@ export async function main(argv: readonly string[]): Promise<void> {
   // Only a full run is the record; a quick or partial one is kept beside it (and not committed).
   const full = !options.quick && options.parts.size === 3 && !options.pragmas && options.sizes.join() === '500,10000,100000';
   const date = `${machine.date.slice(0, 10)}${options.quick ? '-quick' : full ? '' : '-partial'}`;
-  const markdown = toMarkdown(results);
+  const charts = toCharts(results);
+  for (const chart of charts) writeFileSync(`${resultsDir}${date}-${chart.name}.svg`, `${chart.svg}\n`);
+  const markdown = toMarkdown(results, charts.map((c) => ({ title: c.title, file: `${date}-${c.name}.svg` })));
   writeFileSync(`${resultsDir}${date}.json`, `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(`${resultsDir}${date}.md`, `${markdown}\n`);
   console.log(`\n${markdown}`);
-  log(`wrote bench/results/${date}.json and bench/results/${date}.md`);
+  log(`wrote bench/results/${date}.json, bench/results/${date}.md and ${charts.length} SVG charts beside them`);
 }

@@ -1,4 +1,5 @@
-import type { CustomerOp } from '../shared/ops';
+import { customerOps, jobOps, type BenchOp, type CustomerOp } from '../shared/ops';
+import { checkIssue21, ottoOverMsw } from './targets-21';
 import type { Machine } from './machine';
 import type { RequestPathResult, SizeResult } from './request-path';
 import type { RouteShipment } from './ships';
@@ -12,13 +13,18 @@ export interface BenchResults {
   durationSeconds: number;
   requestPath?: RequestPathResult;
   startup?: StartupResult;
+  /** The same app with /api answered by MSW over arrays (the peer), measured the same way. */
+  startupMsw?: StartupResult & { shipsOttoBackend: boolean };
   ships?: RouteShipment[];
   targets: TargetCheck[];
 }
 
 export interface TargetCheck {
+  /** Which issue's target: `21.3` is target 3 of issue 21; `6` the earlier targets of issue 6. */
+  id: string;
   target: string;
   measured: string;
+  /** null: not measured by this run (or not by the bench at all). */
   met: boolean | null;
 }
 
@@ -30,9 +36,14 @@ const pair = (s: Summary | undefined) => (s ? `${ms(s.median)} / ${ms(s.p95)}` :
 const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined || b === 0 ? '–' : `${(a / b).toFixed(1)}x`);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** Checks every target of issue 6 against the figures (null: not measured in this run). */
+/** Checks every target of issues 21 and 6 against the figures (null: not measured in this run). */
 export function checkTargets(results: Omit<BenchResults, 'targets'>): TargetCheck[] {
-  const checks: TargetCheck[] = [];
+  return [...checkIssue21(results), ...checkIssue6(results).map((c) => ({ ...c, id: '6' }))];
+}
+
+/** The targets of issue 6, kept for comparison with earlier runs. */
+function checkIssue6(results: Omit<BenchResults, 'targets'>): Omit<TargetCheck, 'id'>[] {
+  const checks: Omit<TargetCheck, 'id'>[] = [];
   const rp = results.requestPath;
   const big = rp?.sizes.find((s) => s.n === 100_000);
   if (big && rp) {
@@ -86,30 +97,42 @@ export function checkTargets(results: Omit<BenchResults, 'targets'>): TargetChec
   return checks;
 }
 
-function sizeTable(size: SizeResult): string[] {
+function opRows(size: SizeResult, ops: readonly BenchOp[]): string[] {
   const lines = [
-    `#### ${size.n.toLocaleString('en')} customers`,
-    '',
-    `Iterations per operation: ${size.iterations.iterations} (after ${size.iterations.warmup} warm-up), MSW peer ${size.iterations.peer}. ` +
-      `Search words: common \`${size.terms.common}\` (${size.matches.common} matches), rare \`${size.terms.rare}\` (${size.matches.rare}), ` +
-      `prefix \`${size.terms.prefix}\` (${size.matches.prefix}). Storage: ${size.storage}, SQLite ${size.sqliteVersion}.`,
-    '',
-    '| operation | whole path | tab → DB worker | in the DB worker | floor | path ÷ worker | path ÷ floor (p95) | MSW + array | MSW ÷ Otto |',
+    '| operation | whole path | tab → DB worker | in the DB worker | floor | path ÷ worker | path ÷ floor | MSW + array | Otto ÷ MSW |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
-  for (const op of Object.keys(size.path) as CustomerOp[]) {
+  for (const op of ops) {
     const path = size.path[op];
+    if (!path) continue;
     const peer = size.peer[op];
     lines.push(
-      `| ${op} | ${pair(path)} | ${pair(size.tabToWorker[op])} | ${pair(size.direct[op])} | ${pair(size.floor[op])} | ${ratio(path?.median, size.direct[op]?.median)} | ${ratio(path?.p95, size.floor[op]?.p95)} | ${pair(peer)} | ${peer ? ratio(peer.median, path?.median) : '–'} |`,
+      `| ${op} | ${pair(path)} | ${pair(size.tabToWorker[op])} | ${pair(size.direct[op])} | ${pair(size.floor[op])} | ${ratio(path.median, size.direct[op]?.median)} | ${ratio(path.median, size.floor[op]?.median)} | ${pair(peer)} | ${peer ? `${ottoOverMsw(size, op).toFixed(2)}x` : '–'} |`,
     );
   }
   lines.push('');
   return lines;
 }
 
+function sizeTable(size: SizeResult): string[] {
+  return [
+    `#### ${size.n.toLocaleString('en')} customers`,
+    '',
+    `Iterations per operation: ${size.iterations.iterations} (after ${size.iterations.warmup} warm-up), MSW peer ${size.iterations.peer}. ` +
+      `Search words: common \`${size.terms.common}\` (${size.matches.common} matches), rare \`${size.terms.rare}\` (${size.matches.rare}), ` +
+      `prefix \`${size.terms.prefix}\` (${size.matches.prefix}). Storage: ${size.storage}, SQLite ${size.sqliteVersion}.`,
+    '',
+    ...opRows(size, customerOps),
+    `Jobs: ${size.jobs.count.toLocaleString('en')} seeded; job search word \`${size.jobs.term}\` (${size.jobs.matches} matches).`,
+    '',
+    ...opRows(size, jobOps),
+  ];
+}
+
+const verdict = (met: boolean | null) => (met === null ? '–' : met ? 'met' : '**not met**');
+
 /** The readable summary: printed at the end of the run and saved beside the JSON. */
-export function toMarkdown(results: BenchResults): string {
+export function toMarkdown(results: BenchResults, charts: { title: string; file: string }[] = []): string {
   const m = results.machine;
   const lines = [
     `# Otto benchmark, ${m.date.slice(0, 10)}`,
@@ -120,11 +143,18 @@ export function toMarkdown(results: BenchResults): string {
     '',
     'Times in milliseconds, as `median / p95`.',
     '',
-    '## Targets',
+    '## Verdicts: issue 21, "Faster than MSW everywhere"',
+    '',
+    '| # | target | measured | met |',
+    '| --- | --- | --- | --- |',
+    ...results.targets.filter((t) => t.id.startsWith('21.')).map((t) => `| ${t.id.slice(3)} | ${t.target} | ${t.measured} | ${verdict(t.met)} |`),
+    '',
+    '## Earlier targets (issue 6)',
     '',
     '| target | measured | met |',
     '| --- | --- | --- |',
-    ...results.targets.map((t) => `| ${t.target} | ${t.measured} | ${t.met === null ? '–' : t.met ? 'yes' : '**no**'} |`),
+    ...results.targets.filter((t) => t.id === '6').map((t) => `| ${t.target} | ${t.measured} | ${verdict(t.met)} |`),
+    ...(results.targets.some((t) => t.id === '6') ? [] : ['| (none measured in this run: they need the 100 000 size, startup or ships) | | |']),
     '',
   ];
   const rp = results.requestPath;
@@ -137,7 +167,8 @@ export function toMarkdown(results: BenchResults): string {
         'In the DB worker: `api.fetch(new Request(…))` and `res.json()` inside the worker, no relay. ' +
         'Whole path, tab → DB worker and floor run in 4 interleaved rounds. ' +
         'Floor: the same page loop against a service worker that reads the request body and answers a constant 10-customer response. ' +
-        'MSW + array: MSW 2 in the page, filter/sort/slice over a plain array of the same customers. ' +
+        'MSW + array: MSW 2 in the page, filter/sort/slice over plain arrays of the same customers and jobs, find by id for get and writes (bench/src/shared/array-handlers.ts). ' +
+        'Otto ÷ MSW: whole-path medians (under 1: Otto is faster). path ÷ worker and path ÷ floor: medians. ' +
         `Timer resolution: ${rp.crossOriginIsolated ? '5 µs (cross-origin isolated bench pages)' : '100 µs'}.`,
       '',
     );
@@ -152,7 +183,7 @@ export function toMarkdown(results: BenchResults): string {
     for (const size of rp.sizes) {
       lines.push(`| ${size.n.toLocaleString('en')} | ${size.seeds.runs} | ${pair(size.seeds.open)} | ${pair(size.seeds.migrateAndSeed)} | ${pair(size.seeds.total)} |`);
     }
-    lines.push('', 'Seeding generates each customer with faker, then inserts it (one transaction, full-text trigger included).');
+    lines.push('', 'Seeding generates each customer and their jobs with faker, then inserts them (one transaction, full-text triggers and job counters included).');
     for (const size of rp.sizes) {
       if (size.bulkLoad) {
         lines.push(
@@ -164,21 +195,29 @@ export function toMarkdown(results: BenchResults): string {
   }
   const st = results.startup;
   if (st) {
+    const msw = results.startupMsw;
+    const otto = (v: Summary) => pair(v);
+    const row = (label: string, o: Summary, m: Summary | undefined) =>
+      `| ${label} | ${o.runs} | ${otto(o)} | ${m ? pair(m) : '–'} | ${m ? `${(o.median / m.median).toFixed(2)}x` : '–'} |`;
     lines.push(
       '## Start-up (production build, `vite preview`)',
       '',
-      'From navigation to the first customer row of /biz/customers in the DOM.',
+      'From navigation to the first customer row of /biz/customers in the DOM. MSW: the same app built from its own Vite config with ' +
+        'its backend start module swapped for one that starts MSW over arrays of the same first data (the app build\'s `otto-seed.json` customers and jobs, embedded at build time; ' +
+        '`bench/build/msw-app.ts`), measured the same way, in turns with Otto (first visits and restarts alternate).' +
+        (msw?.shipsOttoBackend ? ' **The MSW variant also shipped Otto backend files: its figures are too high.**' : ''),
       '',
-      '| visit | runs | median / p95 |',
-      '| --- | --- | --- |',
-      `| first visit (fresh profile: install, migrate, seed 500 with jobs) | ${st.firstVisit.runs} | ${pair(st.firstVisit)} |`,
-      `| repeat visit (new tab, same profile) | ${st.repeatVisit.runs} | ${pair(st.repeatVisit)} |`,
-      `| repeat visit after a browser restart | ${st.repeatAfterRestart.runs} | ${pair(st.repeatAfterRestart)} |`,
+      '| visit | runs | Otto | MSW + array | Otto ÷ MSW |',
+      '| --- | --- | --- | --- | --- |',
+      row('first visit (fresh profile: install, open, first data: 500 customers with jobs)', st.firstVisit, msw?.firstVisit),
+      row('repeat visit (new tab, same profile)', st.repeatVisit, msw?.repeatVisit),
+      row('repeat visit after a browser restart', st.repeatAfterRestart, msw?.repeatAfterRestart),
       '',
-      '| milestone (ms from navigation) | first visit | repeat visit |',
-      '| --- | --- | --- |',
+      '| milestone (ms from navigation) | Otto first visit | Otto repeat visit | MSW first visit | MSW repeat visit |',
+      '| --- | --- | --- | --- | --- |',
       ...Object.keys(st.firstVisitMilestones).map(
-        (key) => `| ${key} | ${pair(st.firstVisitMilestones[key])} | ${pair(st.repeatVisitMilestones[key])} |`,
+        (key) =>
+          `| ${key} | ${pair(st.firstVisitMilestones[key])} | ${pair(st.repeatVisitMilestones[key])} | ${pair(msw?.firstVisitMilestones[key])} | ${pair(msw?.repeatVisitMilestones[key])} |`,
       ),
       '',
     );
@@ -193,6 +232,9 @@ export function toMarkdown(results: BenchResults): string {
       lines.push(`Files of ${s.route} (JS and wasm): ` + s.files.filter((f) => f.kind === 'js' || f.kind === 'wasm').map((f) => `\`${f.path.replace('/assets/', '')}\` ${kb(f.gzip)}${f.seenBy === 'server' ? '*' : ''}`).join(', ') + '.', '');
     }
     lines.push('Sizes gzipped at level 6; * fetched by a service worker, not reported by Chromium to the page (counted from the server log).', '');
+  }
+  if (charts.length) {
+    lines.push('## Charts', '', ...charts.flatMap((c) => [`![${c.title}](./${c.file})`, '']));
   }
   return lines.join('\n');
 }

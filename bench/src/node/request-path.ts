@@ -1,17 +1,19 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import type { DirectResult, DirectRun } from '../shared/messages';
-import { customerOps, peerOps, type CustomerOp, type LoopPlan, type Samples, type SearchTerms } from '../shared/ops';
+import { benchOps, peerOps, type BenchOp, type JobContext, type LoopPlan, type Samples, type SearchTerms } from '../shared/ops';
 import { iterationsFor } from './options';
 import { serveStatic } from './static-server';
 import { summarize, type Summary } from './stats';
 
-export type OpSummaries = Partial<Record<CustomerOp, Summary>>;
+export type OpSummaries = Partial<Record<BenchOp, Summary>>;
 
 export interface SizeResult {
   n: number;
   iterations: { warmup: number; iterations: number; peer: number };
   terms: SearchTerms;
   matches: DirectResult['matches'];
+  /** Jobs in the database, the job search word and how many jobs it matches. */
+  jobs: { count: number; term: string; matches: number };
   storage: string;
   sqliteVersion: string;
   seeds: { runs: number; total: Summary; open: Summary; migrateAndSeed: Summary };
@@ -25,7 +27,7 @@ export interface SizeResult {
   tabToWorker: OpSummaries;
   /** page fetch → a service worker answering a constant response, timed right after the path */
   floor: OpSummaries;
-  /** MSW + array, list and search only */
+  /** MSW + array: every operation, over arrays of the same customers and jobs */
   peer: OpSummaries;
   plans: DirectResult['plans'];
 }
@@ -41,7 +43,7 @@ const fixedTerms = { common: 'gmail', prefix: 'mar' };
 const rounds = 4;
 
 function merge(into: Samples, more: Samples): void {
-  for (const op of customerOps) {
+  for (const op of benchOps) {
     const values = more[op];
     if (values) (into[op] ??= []).push(...values);
   }
@@ -49,7 +51,7 @@ function merge(into: Samples, more: Samples): void {
 
 function summaries(samples: Samples): OpSummaries {
   const out: OpSummaries = {};
-  for (const op of customerOps) {
+  for (const op of benchOps) {
     const values = samples[op];
     if (values) out[op] = summarize(values);
   }
@@ -110,7 +112,7 @@ export async function benchRequestPath(
           fakerSeed,
           seedNow,
           seedRuns: it.seedRuns,
-          plan: { ops: customerOps, warmup: it.warmup, iterations: it.iterations },
+          plan: { ops: benchOps, warmup: it.warmup, iterations: it.iterations },
           terms: fixedTerms,
           bulkLoad: n === Math.max(...sizes),
           ...(pragmas ? { pragmas } : {}),
@@ -135,10 +137,10 @@ export async function benchRequestPath(
         const perRound = Math.ceil(it.iterations / rounds);
         for (let round = 0; round < rounds; round++) {
           const plan: LoopPlan = {
-            ops: customerOps,
+            ops: benchOps,
             warmup: Math.ceil(it.warmup / 2),
             iterations: perRound,
-            ctx: { n, terms: direct.terms },
+            ctx: { n, terms: direct.terms, jobs: direct.jobs },
             first: round * (perRound + it.warmup),
           };
           await pathPage.bringToFront();
@@ -159,7 +161,15 @@ export async function benchRequestPath(
 
         log(`request path, ${n} customers: timing the MSW + array peer…`);
         const mswPage = await openBenchPage(context, `${mswSite.origin}/pages/msw.html?n=${n}&fakerSeed=${fakerSeed}&now=${seedNow}`, log);
-        const peer = await fetchLoops(mswPage, { ops: peerOps, warmup: Math.min(it.warmup, 5), iterations: it.peer, ctx: { n, terms: direct.terms } });
+        const peerJobs: JobContext = {
+          ...direct.jobs,
+          moveIds: await mswPage.evaluate((k) => {
+            const make = window.bench.makeMoveJobs;
+            if (!make) throw new Error('Not the MSW page.');
+            return make(k);
+          }, direct.jobs.moveIds.length),
+        };
+        const peer = await fetchLoops(mswPage, { ops: peerOps, warmup: Math.min(it.warmup, 5), iterations: it.peer, ctx: { n, terms: direct.terms, jobs: peerJobs } });
         await mswPage.close();
 
         const seedSummary = (key: 'total' | 'open' | 'migrateAndSeed') => summarize(direct.seeds.map((s) => s[key]));
@@ -168,6 +178,7 @@ export async function benchRequestPath(
           iterations: { warmup: it.warmup, iterations: it.iterations, peer: it.peer },
           terms: direct.terms,
           matches: direct.matches,
+          jobs: { count: direct.jobs.count, term: direct.jobs.term, matches: direct.jobMatches },
           storage: direct.storage,
           sqliteVersion: direct.sqliteVersion,
           ...(direct.bulkLoad ? { bulkLoad: direct.bulkLoad } : {}),

@@ -21,7 +21,14 @@ export interface RouteShipment {
   wasm: { raw: number; gzip: number };
   /** Any SQLite file (its JS glue or wasm) among them. */
   loadsSqlite: boolean;
+  /** JS files that hold faker (the data generator), found by one of its messages. */
+  fakerIn: string[];
+  /** The largest JS file (raw): Vite warns about chunks over 500 KB. */
+  largestJs?: { path: string; raw: number };
 }
+
+// A message only faker's code holds; survives minification.
+const fakerMark = 'You cannot edit the locale data on the faker instance';
 
 function kindOf(path: string, contentType: string): ShippedFile['kind'] {
   if (path.endsWith('.wasm') || contentType.includes('wasm')) return 'wasm';
@@ -44,6 +51,10 @@ async function shipmentOf(app: AppServer, appDist: string, route: string, waitFo
   const profile = freshProfile();
   const context = await launchProfile(profile);
   const files = new Map<string, ShippedFile>();
+  const fakerIn = new Set<string>();
+  const note = (path: string, kind: ShippedFile['kind'], body: Buffer) => {
+    if (kind === 'js' && body.includes(fakerMark)) fakerIn.add(path);
+  };
   const reading: Promise<void>[] = [];
   const onResponse = (response: Response) => {
     const url = new URL(response.url());
@@ -52,6 +63,7 @@ async function shipmentOf(app: AppServer, appDist: string, route: string, waitFo
       response.body().then(
         (body) => {
           const kind = kindOf(url.pathname, response.headers()['content-type'] ?? '');
+          note(url.pathname, kind, body);
           files.set(url.pathname, { path: url.pathname, kind, ...sizes(body), seenBy: 'chromium' });
         },
         () => undefined,
@@ -73,13 +85,16 @@ async function shipmentOf(app: AppServer, appDist: string, route: string, waitFo
       if (files.has(path) || path.startsWith('/api/')) continue;
       const file = join(appDist, path);
       if (!existsSync(file) || path.endsWith('/')) continue;
-      files.set(path, { path, kind: kindOf(path, ''), ...sizes(readFileSync(file)), seenBy: 'server' });
+      const body = readFileSync(file);
+      note(path, kindOf(path, ''), body);
+      files.set(path, { path, kind: kindOf(path, ''), ...sizes(body), seenBy: 'server' });
     }
   } finally {
     await context.close();
     removeProfile(profile);
   }
   const list = [...files.values()].sort((a, b) => b.raw - a.raw);
+  const largest = list.find((f) => f.kind === 'js');
   const total = (kind: ShippedFile['kind']) =>
     list.filter((f) => f.kind === kind).reduce((t, f) => ({ raw: t.raw + f.raw, gzip: t.gzip + f.gzip }), { raw: 0, gzip: 0 });
   return {
@@ -88,6 +103,8 @@ async function shipmentOf(app: AppServer, appDist: string, route: string, waitFo
     js: total('js'),
     wasm: total('wasm'),
     loadsSqlite: list.some((f) => f.kind === 'wasm' || /sqlite/i.test(f.path)),
+    fakerIn: [...fakerIn],
+    ...(largest ? { largestJs: { path: largest.path, raw: largest.raw } } : {}),
   };
 }
 

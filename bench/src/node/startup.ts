@@ -68,61 +68,67 @@ function collect(visits: Visit[]): { firstRow: Summary; milestones: Record<strin
 }
 
 /**
- * Navigation to the first customer row of /biz/customers on the production build: first visits
- * each in a fresh profile (a new browser), repeat visits in the last of those profiles.
+ * Navigation to the first customer row of /biz/customers on production builds, one result per
+ * origin (Otto's app, and the same app on MSW): first visits each in a fresh profile (a new
+ * browser), taking the origins in turn so that whatever else the machine does weighs on each
+ * alike; repeat visits (new tab) in the last of each origin's profiles right after its last first
+ * visit; then visits after a browser restart, again in turn.
  */
-export async function benchStartup(
-  origin: string,
+export async function benchStartups(
+  origins: readonly string[],
   runs: { first: number; repeat: number; restart: number },
   log: (line: string) => void,
-): Promise<StartupResult> {
-  const first: Visit[] = [];
-  const repeat: Visit[] = [];
-  const restart: Visit[] = [];
-  let profile: string | undefined;
+): Promise<StartupResult[]> {
+  const state = origins.map((origin) => ({ origin, first: [] as Visit[], repeat: [] as Visit[], restart: [] as Visit[], profile: undefined as string | undefined }));
   try {
     for (let i = 0; i < runs.first; i++) {
-      if (profile) removeProfile(profile);
-      profile = freshProfile();
-      const context = await launchProfile(profile);
-      await installProbe(context);
-      try {
-        const page = await context.newPage();
-        first.push(await visit(page, origin));
-        await page.close();
-        if (i === runs.first - 1) {
-          log(`start-up: ${runs.first} first visits done; ${runs.repeat} repeat visits (new tab)…`);
-          for (let k = 0; k < runs.repeat; k++) {
-            const again = await context.newPage();
-            repeat.push(await visit(again, origin));
-            await again.close();
+      for (const site of state) {
+        if (site.profile) removeProfile(site.profile);
+        site.profile = freshProfile();
+        const context = await launchProfile(site.profile);
+        await installProbe(context);
+        try {
+          const page = await context.newPage();
+          site.first.push(await visit(page, site.origin));
+          await page.close();
+          if (i === runs.first - 1) {
+            for (let k = 0; k < runs.repeat; k++) {
+              const again = await context.newPage();
+              site.repeat.push(await visit(again, site.origin));
+              await again.close();
+            }
           }
+        } finally {
+          await context.close();
         }
-      } finally {
-        await context.close();
       }
+      if (i === runs.first - 1) log(`start-up: ${runs.first} first visits and ${runs.repeat} repeat visits per site done; ${runs.restart} visits after a browser restart…`);
     }
-    log(`start-up: ${runs.restart} repeat visits after a browser restart…`);
-    for (let k = 0; k < runs.restart && profile; k++) {
-      const context = await launchProfile(profile);
-      await installProbe(context);
-      try {
-        const page = context.pages()[0] ?? (await context.newPage());
-        restart.push(await visit(page, origin));
-      } finally {
-        await context.close();
+    for (let k = 0; k < runs.restart; k++) {
+      for (const site of state) {
+        if (!site.profile) continue;
+        const context = await launchProfile(site.profile);
+        await installProbe(context);
+        try {
+          const page = context.pages()[0] ?? (await context.newPage());
+          site.restart.push(await visit(page, site.origin));
+        } finally {
+          await context.close();
+        }
       }
     }
   } finally {
-    if (profile) removeProfile(profile);
+    for (const site of state) if (site.profile) removeProfile(site.profile);
   }
-  const f = collect(first);
-  const r = collect(repeat);
-  return {
-    firstVisit: f.firstRow,
-    repeatVisit: r.firstRow,
-    repeatAfterRestart: collect(restart).firstRow,
-    firstVisitMilestones: f.milestones,
-    repeatVisitMilestones: r.milestones,
-  };
+  return state.map((site) => {
+    const f = collect(site.first);
+    const r = collect(site.repeat);
+    return {
+      firstVisit: f.firstRow,
+      repeatVisit: r.firstRow,
+      repeatAfterRestart: collect(site.restart).firstRow,
+      firstVisitMilestones: f.milestones,
+      repeatVisitMilestones: r.milestones,
+    };
+  });
 }

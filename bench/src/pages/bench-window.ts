@@ -11,6 +11,8 @@ export interface BenchWindow {
   runBackendLoops?: (plan: LoopPlan) => Promise<Samples>;
   /** Runs the direct benchmark in a worker. */
   runDirect?: (run: DirectRun) => Promise<DirectResult>;
+  /** Creates `k` quote jobs for `jobs-move` through the page's fetch; resolves to their ids. */
+  makeMoveJobs?: (k: number) => Promise<string[]>;
   crossOriginIsolated?: boolean;
 }
 

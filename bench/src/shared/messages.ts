@@ -1,4 +1,4 @@
-import type { LoopPlan, Samples, SearchTerms } from './ops';
+import type { JobContext, LoopPlan, Samples, SearchTerms } from './ops';
 
 /** What the Node runner asks the direct page (and its worker) to do for one database size. */
 export interface DirectRun {
@@ -40,6 +40,10 @@ export interface DirectResult {
   terms: SearchTerms;
   /** How many customers each search word matches. */
   matches: Record<keyof SearchTerms, number>;
+  /** The jobs the job operations work on (the seeded ones and those made for status moves). */
+  jobs: JobContext;
+  /** How many jobs the job search word matches. */
+  jobMatches: number;
   samples: Samples;
   /** Inserting n ready-made customers in one transaction (indexes and full-text triggers included). */
   bulkLoad?: { rows: number; ms: number };

@@ -4,7 +4,7 @@
 import { createMockApi, toFtsQuery, type MockApi } from '@otto/mock-backend';
 import { createSqliteStore, type SqliteStore } from '@otto/sqlite-store';
 import type { DirectResult, DirectRun, DirectWorkerMessage, DirectWorkerReply, QueryPlan, SeedTiming } from '../shared/messages';
-import { runLoops, type SearchTerms } from '../shared/ops';
+import { jobSearchTerm, makeMoveJobs, runLoops, type BenchRequest, type JobContext, type SearchTerms } from '../shared/ops';
 
 interface WorkerSelf {
   postMessage(message: DirectWorkerReply): void;
@@ -28,7 +28,7 @@ async function seedOnce(run: DirectRun, filename: string): Promise<{ api: MockAp
   const api = await createMockApi({
     store,
     logger: quiet,
-    seed: { count: run.n, jobs: false, fakerSeed: run.fakerSeed },
+    seed: { count: run.n, jobs: true, fakerSeed: run.fakerSeed },
     now: () => (seeding ? run.seedNow : Date.now()),
   });
   seeding = false;
@@ -105,13 +105,17 @@ async function run(config: DirectRun): Promise<DirectResult> {
   const plans = queryPlans(store, terms, config.n);
 
   const origin = self.location.origin;
-  const samples = await runLoops({ ...config.plan, ctx: { n: config.n, terms } }, async (request) => {
-    const response = await api.fetch(
+  const send = (request: BenchRequest) =>
+    api.fetch(
       new Request(origin + request.path, {
         method: request.method,
         ...(request.body ? { body: request.body, headers: { 'content-type': 'application/json' } } : {}),
       }),
     );
+  const jobs: JobContext = { count: api.info.seeded.jobs, term: jobSearchTerm, moveIds: await makeMoveJobs(send, 16) };
+  const jobMatches = store.get<{ n: number }>('SELECT count(*) AS n FROM jobs_fts WHERE jobs_fts MATCH ?', [toFtsQuery(jobSearchTerm)])?.n ?? 0;
+  const samples = await runLoops({ ...config.plan, ctx: { n: config.n, terms, jobs } }, async (request) => {
+    const response = await send(request);
     await response.json();
     return response;
   });
@@ -127,6 +131,8 @@ async function run(config: DirectRun): Promise<DirectResult> {
     seeds,
     terms,
     matches,
+    jobs,
+    jobMatches,
     samples,
     plans,
     crossOriginIsolated: self.crossOriginIsolated,

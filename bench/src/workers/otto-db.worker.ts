@@ -5,6 +5,6 @@ import { serveMockApiInWorker } from '@otto/mock-backend/worker';
 
 const n = Number(/customers=(\d+)/.exec(self.name)?.[1] ?? 500);
 
-serveMockApiInWorker({ seed: { count: n, jobs: false, fakerSeed: 42 } }).catch(() => {
+serveMockApiInWorker({ seed: { count: n, jobs: true, fakerSeed: 42 } }).catch(() => {
   // Reported to the page ('failed').
 });

@@ -1,6 +1,7 @@
 // The API reference page of otto-mock-server, rendered by a real Chromium.
 import type { OpenApiDocument } from '@otto/api-contract';
-import { chromium, type Browser } from 'playwright-core';
+import { launchChromium } from '@otto/browser-testing';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../src/node';
 import { capturingLogger } from './helpers';
@@ -10,10 +11,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   server = await createMockServer({ port: 0, seed: { count: 5, fakerSeed: 2 }, logger: capturingLogger().logger });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();

@@ -12,7 +12,7 @@ const get = (api: Awaited<ReturnType<typeof createMockApi>>, path: string) =>
   api.fetch(new Request(`http://localhost${path}`)).then((r) => r.json());
 
 describe('upgrades', () => {
-  for (const version of [1, 2]) {
+  for (const version of [1, 2, 3]) {
     it(`opens a database made by schema ${version} under the newest code with its data intact`, async () => {
       const store = await openSqliteStore({ storage: 'memory', initialData: fixture(version) });
       expect(store.userVersion()).toBe(version);
@@ -23,7 +23,7 @@ describe('upgrades', () => {
       expect(customers.map((c) => c.full_name).sort()).toEqual(["<script>alert(1)</script>", "Seán O'Fixture", 'Zoë Fixture']);
       expect(await get(api, `/api/customers?filterJson=${encodeURIComponent('{"queryText":"zoe"}')}`)).toHaveLength(1);
       const jobs = z.array(jobSchema).parse(await get(api, '/api/jobs'));
-      expect(jobs.map((j) => j.title)).toEqual(version >= 2 ? ['Boiler service'] : []);
+      expect(jobs.map((j) => j.title).sort()).toEqual(version >= 3 ? ['Boiler service', 'Gutter cleaning'] : version === 2 ? ['Boiler service'] : []);
       store.run("INSERT INTO customers_fts (customers_fts) VALUES ('integrity-check')");
       store.run("INSERT INTO jobs_fts (jobs_fts) VALUES ('integrity-check')");
       await api.close();
@@ -36,6 +36,7 @@ describe('checkBackup', () => {
   it('accepts an Otto backup of this or an older schema and says what it holds', async () => {
     expect(await checkBackup(fixture(1))).toEqual({ schemaVersion: 1, customers: 3, jobs: 0 });
     expect(await checkBackup(fixture(2))).toEqual({ schemaVersion: 2, customers: 3, jobs: 1 });
+    expect(await checkBackup(fixture(3))).toEqual({ schemaVersion: 3, customers: 3, jobs: 2 });
   });
 
   it('refuses a backup from a newer Otto', async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createMockApi } from '../src/create-mock-api';
 import { createLogger } from '../src/logger';
+import { latestSchemaVersion } from '../src/database/migrations';
 import { capturingLogger, manualClock } from './helpers';
 
 const threeYearsMs = 3 * 365 * 24 * 3600 * 1000;
@@ -26,7 +27,7 @@ describe('createMockApi', () => {
       expect(c.modified_dt).toBeGreaterThanOrEqual(c.created_dt);
       expect(c.modified_dt).toBeLessThanOrEqual(clock.now());
     }
-    expect(api.info).toMatchObject({ mode: 'memory', seeded: { customers: 500 }, schemaVersion: 2 });
+    expect(api.info).toMatchObject({ mode: 'memory', seeded: { customers: 500 }, schemaVersion: latestSchemaVersion });
     expect(api.info.seeded.jobs).toBeGreaterThan(500);
     await api.close();
   });

@@ -11,7 +11,7 @@ import { openSqliteStore } from '@otto/sqlite-store';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createMockApi } from '../src/create-mock-api';
-import { migrations } from '../src/database/migrations';
+import { latestSchemaVersion, migrations } from '../src/database/migrations';
 import { startApi, type TestApi } from './helpers';
 
 let t: TestApi;
@@ -275,7 +275,7 @@ describe('migration 2', () => {
     store.migrate(migrations.slice(0, 1));
     store.run("INSERT INTO customers (full_name, phone, email, created_dt, modified_dt) VALUES ('Kept', '1', 'k@e.com', 1, 1)");
     const api = await createMockApi({ store });
-    expect(api.info.schemaVersion).toBe(2);
+    expect(api.info.schemaVersion).toBe(latestSchemaVersion);
     expect(store.all('SELECT full_name FROM customers')).toEqual([{ full_name: 'Kept' }]);
     expect(store.get('SELECT count(*) AS n FROM jobs')).toEqual({ n: 0 });
     await api.close();

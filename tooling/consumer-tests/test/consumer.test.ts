@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { chromium, type Browser } from 'playwright-core';
+import { launchChromium } from '@otto/browser-testing';
 import { preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -41,14 +41,6 @@ function sourceManifest(name: string): { name: string; version: string } {
 async function packedManifest(name: string): Promise<Record<string, unknown>> {
   const { stdout } = await run('tar', ['-xzOf', tarballs[name] as string, 'package/package.json']);
   return JSON.parse(stdout) as Record<string, unknown>;
-}
-
-/** Debian's Chromium through playwright-core, with the flags of apps/web/e2e/harness.ts. */
-function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
 }
 
 /** Runs a file or command in the consumer project, like its developer would. */

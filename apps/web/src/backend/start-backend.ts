@@ -69,8 +69,15 @@ export function ensureBackend(): Promise<BackendHandle> {
     scope: '/',
     createWorker: createDbWorker,
     appVersion: __OTTO_BUILD_ID__,
+    // A first visit does not wait for the service worker to precache the whole app: until it
+    // controls the page, the API client asks the database through the tab (decision 0008).
+    waitForControl: false,
   }).then(
     (backend) => {
+      configureApiClient({
+        fetch: (input, init) =>
+          navigator.serviceWorker.controller ? globalThis.fetch(input, init) : backend.fetch(new Request(new URL(input, window.location.href), init)),
+      });
       installDebugHooks(backend);
       return backend;
     },

@@ -157,6 +157,23 @@ export interface SetAsideFileInfo {
   lastModified: number;
 }
 
+/**
+ * Answers the REQUEST messages that arrive on `port` (from the service worker) with `answer`, each
+ * with a RESPONSE of the same id; starts the port.
+ * @example
+ * answerRequestsOn(port, (request) => serveRequest(request));
+ */
+export function answerRequestsOn(port: MessagePort, answer: (request: SerializedRequest) => Promise<SerializedResponse>): void {
+  port.addEventListener('message', (event: MessageEvent<PortMessage>) => {
+    const message = event.data;
+    if (message?.type !== 'REQUEST') return;
+    void answer(message.request).then((response) =>
+      port.postMessage({ type: 'RESPONSE', id: message.id, response } satisfies PortMessage, transferablesOf(response)),
+    );
+  });
+  port.start();
+}
+
 /** Reads a Request into its transferable form. */
 export async function serializeRequest(request: Request): Promise<SerializedRequest> {
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';

@@ -10,6 +10,7 @@ import {
 } from './protocol';
 import { listenForChanges } from './change-channel';
 import { serveMockApiInWorker } from './serve-mock-api-in-worker';
+import { latestSchemaVersion } from '../database/migrations';
 import type { ChangeEvent } from '@otto/api-contract';
 import type { WorkerScope } from './types';
 
@@ -52,7 +53,7 @@ describe('serveMockApiInWorker', () => {
     const worker = fakeScope();
     const served = serveMockApiInWorker({ scope: worker.scope, storage: 'memory', seed: { count: 3 } });
     const ready = await worker.next('ready');
-    expect(ready.info).toMatchObject({ storage: 'memory', seeded: 3, schemaVersion: 2 });
+    expect(ready.info).toMatchObject({ storage: 'memory', seeded: 3, schemaVersion: latestSchemaVersion });
     expect(await served).toEqual(ready.info);
     const res = await worker.fetch('/api/customers');
     expect(res.status).toBe(200);
@@ -148,7 +149,7 @@ describe('serveMockApiInWorker', () => {
 
     const id = worker.newId();
     worker.send({ type: 'restore-database', id, bytes });
-    expect((await worker.next('restored', id)).info).toMatchObject({ schemaVersion: 2, seeded: 0 });
+    expect((await worker.next('restored', id)).info).toMatchObject({ schemaVersion: latestSchemaVersion, seeded: 0 });
     const res = await worker.fetch('/api/customers');
     expect(await total(res)).toBe(3);
     expect(((await res.json()) as { full_name: string }[]).map((c) => c.full_name)).toContain('Zoë Fixture');

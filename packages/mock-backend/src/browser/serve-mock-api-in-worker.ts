@@ -5,6 +5,7 @@ import { createLogger } from '../logger';
 import type { MockApi } from '../types';
 import { createChangeBroadcast, defaultChangeChannelName } from './change-channel';
 import {
+  answerRequestsOn,
   appVersionHeader,
   deserializeRequest,
   errorMessage,
@@ -12,7 +13,6 @@ import {
   relayErrorSerialized,
   serializeResponse,
   transferablesOf,
-  type PortMessage,
   type SerializedError,
   type SerializedRequest,
   type SerializedResponse,
@@ -121,18 +121,6 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
     return { status: 409, statusText: 'Conflict', headers: [['content-type', 'application/json; charset=utf-8']], body };
   }
 
-  /** A port from the service worker: it sends requests straight here, skipping the tabs. */
-  function adoptPort(port: MessagePort): void {
-    port.addEventListener('message', (event: MessageEvent<PortMessage>) => {
-      const message = event.data;
-      if (message?.type !== 'REQUEST') return;
-      void serveRequest(message.request).then((response) =>
-        port.postMessage({ type: 'RESPONSE', id: message.id, response } satisfies PortMessage, transferablesOf(response)),
-      );
-    });
-    port.start();
-  }
-
   /** Lets what is in flight finish, then closes the database so that the next owner can open it. */
   async function stop(): Promise<void> {
     stopping = true;
@@ -146,7 +134,8 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
     const message = event.data as WorkerRequestMessage;
     if (message?.type === 'connect-port') {
       const port = event.ports?.[0];
-      if (port) adoptPort(port);
+      // A port from the service worker: it sends requests straight here, skipping the tabs.
+      if (port) answerRequestsOn(port, serveRequest);
       return;
     }
     if (message?.type === 'stop') {

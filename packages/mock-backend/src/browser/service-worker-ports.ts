@@ -1,7 +1,7 @@
 import { ApiError } from '../runtime/api-error';
 import {
+  answerRequestsOn,
   initPortType,
-  transferablesOf,
   type PortMessage,
   type SerializedRequest,
   type SerializedResponse,
@@ -32,14 +32,7 @@ export function listenForServiceWorkerPorts(
   let connected = false;
 
   function adopt(port: MessagePort): void {
-    port.addEventListener('message', (event: MessageEvent<PortMessage>) => {
-      const message = event.data;
-      if (message?.type !== 'REQUEST') return;
-      void dispatch(message.request).then((response) =>
-        port.postMessage({ type: 'RESPONSE', id: message.id, response } satisfies PortMessage, transferablesOf(response)),
-      );
-    });
-    port.start();
+    answerRequestsOn(port, dispatch);
     ports.push(port);
     while (ports.length > keptPorts) ports.shift()?.close();
   }

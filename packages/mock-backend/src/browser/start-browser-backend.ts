@@ -35,7 +35,11 @@ export async function startBrowserBackend(options: BrowserBackendOptions): Promi
   // Listening before registering: the worker may ask for a port as soon as it controls the page.
   const ports = listenForServiceWorkerPorts(relay.dispatch);
 
+  let controlledPromise: Promise<void> = Promise.resolve();
   const backend: BrowserBackend = {
+    get controlled() {
+      return controlledPromise;
+    },
     get status() {
       const { status } = relay;
       if (!status) throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'The Otto backend has not started yet.');
@@ -74,15 +78,20 @@ export async function startBrowserBackend(options: BrowserBackendOptions): Promi
       );
     }, startTimeoutMs);
   });
-  const ready = (async () => {
+  const controlled = (async () => {
     const controller = await controlPage({
       url: options.serviceWorkerUrl,
       scope: options.scope ?? '/',
       claimTimeoutMs: options.claimTimeoutMs ?? 4_000,
     });
-    // The ready handshake: the worker has this tab's port, and the database answers (here or in its owner tab).
-    await Promise.all([ports.connect(controller), relay.started]);
+    // The worker has this tab's port.
+    await ports.connect(controller);
   })();
+  controlled.catch(() => undefined);
+  controlledPromise = controlled;
+  // The ready handshake: the database answers (here or in its owner tab) and, unless asked not to
+  // wait, the service worker controls this page.
+  const ready = (options.waitForControl ?? true) ? Promise.all([controlled, relay.started]) : relay.started;
   // Whichever loses the race below must not surface as an unhandled rejection.
   ready.catch(() => undefined);
   try {

@@ -85,6 +85,14 @@ export interface BrowserBackendOptions {
    */
   requestTimeoutMs?: number;
   /**
+   * Whether start-up waits until the service worker controls the page. `false` resolves as soon
+   * as the database answers through `backend.fetch`, while the service worker installs (on a first
+   * visit, precaching a whole app shell can take longer than the database); plain
+   * `fetch('/api/…')` works once `backend.controlled` resolves.
+   * @default true
+   */
+  waitForControl?: boolean;
+  /**
    * How long start-up (service worker control, database open, migration, seeding) may take.
    * @default 30000
    */
@@ -111,6 +119,8 @@ export interface BrowserBackendOptions {
 export interface BrowserBackend {
   /** The current status; replaced (not mutated) when it changes. */
   readonly status: BackendStatus;
+  /** Resolves once the service worker controls this page, so that plain `fetch('/api/…')` is answered. */
+  readonly controlled: Promise<void>;
   /** Calls `listener` with every new status; returns the unsubscribe function. */
   subscribe(listener: (status: BackendStatus) => void): () => void;
   /** Answers a request the way the service worker would, without going through it. */

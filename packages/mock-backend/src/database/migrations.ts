@@ -92,6 +92,85 @@ export const migrations: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 3,
+    name: 'job counters',
+    // Counts per status kept by triggers, so the status tabs and a list's total need not count
+    // every job (issue 21; decision 0020). Every job has its customer (foreign keys are on, no
+    // customer is ever deleted, a restored backup is checked), so no count needs a join either.
+    // jobs_status_fts indexes the same text as jobs_fts, without storing it, under a rowid that
+    // puts the status in its high bits ((k << 40) | id): a search's counts per status are one pass
+    // over its matches' rowids, with no lookup of each job. The list indexes end with id DESC, the
+    // list's tie-break, so a page needs no sort.
+    up: `
+      CREATE TABLE job_counts (status TEXT PRIMARY KEY, k INTEGER NOT NULL UNIQUE, n INTEGER NOT NULL) WITHOUT ROWID;
+      INSERT INTO job_counts (status, k, n)
+      VALUES ('quote', 1, 0), ('scheduled', 2, 0), ('in_progress', 3, 0), ('completed', 4, 0), ('invoiced', 5, 0), ('paid', 6, 0), ('cancelled', 7, 0);
+      UPDATE job_counts SET n = (SELECT count(*) FROM jobs WHERE jobs.status = job_counts.status);
+      CREATE TRIGGER job_counts_after_insert AFTER INSERT ON jobs BEGIN
+        UPDATE job_counts SET n = n + 1 WHERE status = new.status;
+      END;
+      CREATE TRIGGER job_counts_after_delete AFTER DELETE ON jobs BEGIN
+        UPDATE job_counts SET n = n - 1 WHERE status = old.status;
+      END;
+      CREATE TRIGGER job_counts_after_status AFTER UPDATE OF status ON jobs WHEN new.status IS NOT old.status BEGIN
+        UPDATE job_counts SET n = n - 1 WHERE status = old.status;
+        UPDATE job_counts SET n = n + 1 WHERE status = new.status;
+      END;
+
+      CREATE VIRTUAL TABLE jobs_status_fts USING fts5(
+        job_text, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2'
+      );
+      INSERT INTO jobs_status_fts (rowid, job_text)
+      SELECT ((SELECT k FROM job_counts WHERE status = j.status) << 40) | j.id,
+        j.title || ' ' || j.description || ' ' || j.service_address || ' ' || c.full_name
+      FROM jobs j JOIN customers c ON c.id = j.customer_id;
+      CREATE TRIGGER jobs_status_fts_after_insert AFTER INSERT ON jobs BEGIN
+        INSERT INTO jobs_status_fts (rowid, job_text)
+        VALUES (((SELECT k FROM job_counts WHERE status = new.status) << 40) | new.id,
+          new.title || ' ' || new.description || ' ' || new.service_address || ' ' ||
+          coalesce((SELECT full_name FROM customers WHERE id = new.customer_id), ''));
+      END;
+      CREATE TRIGGER jobs_status_fts_after_update AFTER UPDATE OF title, description, service_address, customer_id, status ON jobs
+      WHEN new.status IS NOT old.status OR new.title IS NOT old.title OR new.description IS NOT old.description
+        OR new.service_address IS NOT old.service_address OR new.customer_id IS NOT old.customer_id BEGIN
+        DELETE FROM jobs_status_fts WHERE rowid = ((SELECT k FROM job_counts WHERE status = old.status) << 40) | old.id;
+        INSERT INTO jobs_status_fts (rowid, job_text)
+        VALUES (((SELECT k FROM job_counts WHERE status = new.status) << 40) | new.id,
+          new.title || ' ' || new.description || ' ' || new.service_address || ' ' ||
+          coalesce((SELECT full_name FROM customers WHERE id = new.customer_id), ''));
+      END;
+      CREATE TRIGGER jobs_status_fts_after_delete AFTER DELETE ON jobs BEGIN
+        DELETE FROM jobs_status_fts WHERE rowid = ((SELECT k FROM job_counts WHERE status = old.status) << 40) | old.id;
+      END;
+      CREATE TRIGGER jobs_status_fts_after_customer_rename AFTER UPDATE OF full_name ON customers
+      WHEN new.full_name IS NOT old.full_name BEGIN
+        DELETE FROM jobs_status_fts WHERE rowid IN (
+          SELECT ((SELECT k FROM job_counts WHERE status = j.status) << 40) | j.id FROM jobs j WHERE j.customer_id = new.id);
+        INSERT INTO jobs_status_fts (rowid, job_text)
+        SELECT ((SELECT k FROM job_counts WHERE status = j.status) << 40) | j.id,
+          j.title || ' ' || j.description || ' ' || j.service_address || ' ' || new.full_name
+        FROM jobs j WHERE j.customer_id = new.id;
+      END;
+
+      -- Every save sets every column, so migration 2's trigger rewrote a job's full-text row on
+      -- every save, a status move included; now only when the text or the customer changes.
+      DROP TRIGGER jobs_fts_after_update;
+      CREATE TRIGGER jobs_fts_after_update AFTER UPDATE OF title, description, service_address, customer_id ON jobs
+      WHEN new.title IS NOT old.title OR new.description IS NOT old.description
+        OR new.service_address IS NOT old.service_address OR new.customer_id IS NOT old.customer_id BEGIN
+        UPDATE jobs_fts
+        SET job_text = new.title || ' ' || new.description || ' ' || new.service_address || ' ' ||
+          coalesce((SELECT full_name FROM customers WHERE id = new.customer_id), '')
+        WHERE rowid = new.id;
+      END;
+
+      DROP INDEX jobs_status_idx;
+      CREATE INDEX jobs_status_idx ON jobs (status, modified_dt DESC, id DESC);
+      DROP INDEX jobs_customer_idx;
+      CREATE INDEX jobs_customer_idx ON jobs (customer_id, modified_dt DESC, id DESC);
+    `,
+  },
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { jobStatuses, type Job, type JobCounts, type JobFields, type JobStatus } from '@otto/api-contract';
 import type { Database, SqlValue } from '@otto/sqlite-store';
+import { maxRankedMatches } from '../customers/customer-repository';
 import { toFtsQuery } from '../database/fts-query';
 
 type StatusDateColumns = { [S in JobStatus as `${S}_dt`]: number | null };
@@ -50,19 +51,14 @@ export interface JobFilter {
   customerId?: number;
 }
 
-/** FROM and WHERE for a filter; null when the search text can match nothing. */
-function filterSql(filter: JobFilter, withStatus: boolean): { from: string; where: string; params: SqlValue[]; ranked: boolean } | null {
+/** The filter as SQL over `jobs j` (no join: every job has its customer); null when the search text can match nothing. */
+function filterSql(filter: JobFilter, withStatus: boolean): { where: string; params: SqlValue[]; match: string | null } | null {
   const conditions: string[] = [];
   const params: SqlValue[] = [];
-  let from = 'jobs j JOIN customers c ON c.id = j.customer_id';
-  let ranked = false;
+  let match: string | null = null;
   if (filter.queryText.trim() !== '') {
-    const match = toFtsQuery(filter.queryText);
+    match = toFtsQuery(filter.queryText);
     if (match === null) return null;
-    from = 'jobs_fts f JOIN jobs j ON j.id = f.rowid JOIN customers c ON c.id = j.customer_id';
-    conditions.push('jobs_fts MATCH ?');
-    params.push(match);
-    ranked = true;
   }
   if (withStatus && filter.status) {
     conditions.push('j.status = ?');
@@ -72,20 +68,110 @@ function filterSql(filter: JobFilter, withStatus: boolean): { from: string; wher
     conditions.push('j.customer_id = ?');
     params.push(filter.customerId);
   }
-  return { from, where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params, ranked };
+  return { where: conditions.join(' AND '), params, match };
 }
 
-/** One page of jobs: best matches first with search text, else newest modified first. */
+const and = (...parts: string[]) => {
+  const kept = parts.filter(Boolean);
+  return kept.length ? `WHERE ${kept.join(' AND ')}` : '';
+};
+
+/** The counters of migration 3: jobs per status, kept by triggers. */
+function statusCounts(db: Database): Map<JobStatus, number> {
+  return new Map(db.all<{ status: JobStatus; n: number }>('SELECT status, n FROM job_counts').map((r) => [r.status, r.n]));
+}
+
+/** jobs_status_fts rowids of a status lie in [k << 40, (k + 1) << 40) (migration 3). */
+const statusKeyShift = 2 ** 40;
+
+/** A search's matches per status: one pass over jobs_status_fts, whose rowids carry the status. */
+function searchCountsByStatus(db: Database, match: string): { status: JobStatus; n: number }[] {
+  return db.all<{ status: JobStatus; n: number }>(
+    `SELECT c.status AS status, m.n AS n
+     FROM (SELECT rowid >> 40 AS k, count(*) AS n FROM jobs_status_fts WHERE jobs_status_fts MATCH ? GROUP BY 1) m
+     JOIN job_counts c ON c.k = m.k`,
+    [match],
+  );
+}
+
+/** The number a status has in the high bits of jobs_status_fts rowids. */
+function statusKey(db: Database, status: JobStatus): number {
+  return db.get<{ k: number }>('SELECT k FROM job_counts WHERE status = ?', [status])?.k ?? 0;
+}
+
+/** A search's matches with one status: a rowid range of jobs_status_fts. */
+function searchCountWithStatus(db: Database, match: string, status: JobStatus): number {
+  const k = statusKey(db, status);
+  return (
+    db.get<{ n: number }>('SELECT count(*) AS n FROM jobs_status_fts WHERE jobs_status_fts MATCH ? AND rowid >= ? AND rowid < ?', [
+      match,
+      k * statusKeyShift,
+      (k + 1) * statusKeyShift,
+    ])?.n ?? 0
+  );
+}
+
+/** How many jobs match; read from the counters when the filter is at most a status. */
+function countMatching(db: Database, filter: JobFilter, sql: NonNullable<ReturnType<typeof filterSql>>): number {
+  if (sql.match === null) {
+    if (filter.customerId === undefined) {
+      const counts = statusCounts(db);
+      return filter.status ? (counts.get(filter.status) ?? 0) : [...counts.values()].reduce((a, b) => a + b, 0);
+    }
+    return db.get<{ n: number }>(`SELECT count(*) AS n FROM jobs j ${and(sql.where)}`, sql.params)?.n ?? 0;
+  }
+  if (sql.where === '') {
+    return db.get<{ n: number }>('SELECT count(*) AS n FROM jobs_fts WHERE jobs_fts MATCH ?', [sql.match])?.n ?? 0;
+  }
+  if (filter.customerId === undefined && filter.status) return searchCountWithStatus(db, sql.match, filter.status);
+  return (
+    db.get<{ n: number }>(`SELECT count(*) AS n FROM jobs_fts f JOIN jobs j ON j.id = f.rowid ${and('jobs_fts MATCH ?', sql.where)}`, [
+      sql.match,
+      ...sql.params,
+    ])?.n ?? 0
+  );
+}
+
+/**
+ * One page of jobs: with search text, best matches first (bm25, then newest modified), or newest
+ * first when more than `maxRankedMatches` jobs match; without, newest modified first.
+ */
 export function listJobs(db: Database, filter: JobFilter, page: { limit: number; offset: number }): { rows: Job[]; total: number } {
   const sql = filterSql(filter, true);
   if (!sql) return { rows: [], total: 0 };
-  const total = db.get<{ n: number }>(`SELECT count(*) AS n FROM ${sql.from} ${sql.where}`, sql.params)?.n ?? 0;
-  const order = sql.ranked ? 'f.rank, j.modified_dt DESC, j.id DESC' : 'j.modified_dt DESC, j.id DESC';
-  const rows = db.all<JobRow>(`SELECT ${columns} FROM ${sql.from} ${sql.where} ORDER BY ${order} LIMIT ? OFFSET ?`, [
-    ...sql.params,
-    page.limit,
-    page.offset,
-  ]);
+  const total = countMatching(db, filter, sql);
+  if (total === 0 || page.offset >= total) return { rows: [], total };
+  let rows: JobRow[];
+  if (sql.match === null) {
+    // The page's ids come from an index alone (a deep offset skips index entries, not rows); the
+    // customer's name is joined for those ten.
+    rows = db.all<JobRow>(
+      `SELECT ${columns} FROM jobs j JOIN customers c ON c.id = j.customer_id
+       WHERE j.id IN (SELECT j.id FROM jobs j ${and(sql.where)} ORDER BY j.modified_dt DESC, j.id DESC LIMIT ? OFFSET ?)
+       ORDER BY j.modified_dt DESC, j.id DESC`,
+      [...sql.params, page.limit, page.offset],
+    );
+  } else {
+    // As for customers (decision 0002): more than maxRankedMatches matches are listed newest
+    // first, read off the full-text index in rowid order, instead of scoring every match.
+    const order = total <= maxRankedMatches ? 'f.rank, j.modified_dt DESC, j.id DESC' : 'f.rowid DESC';
+    if (filter.customerId === undefined && filter.status) {
+      // A status tab: its matches are a rowid range of the status-keyed index, whose bm25 equals
+      // jobs_fts's (the same text for the same jobs), so only the tab's matches are looked up.
+      const k = statusKey(db, filter.status);
+      rows = db.all<JobRow>(
+        `SELECT ${columns} FROM jobs_status_fts f JOIN jobs j ON j.id = (f.rowid & ${statusKeyShift - 1}) JOIN customers c ON c.id = j.customer_id
+         WHERE jobs_status_fts MATCH ? AND f.rowid >= ? AND f.rowid < ? ORDER BY ${order} LIMIT ? OFFSET ?`,
+        [sql.match, k * statusKeyShift, (k + 1) * statusKeyShift, page.limit, page.offset],
+      );
+    } else {
+      rows = db.all<JobRow>(
+        `SELECT ${columns} FROM jobs_fts f JOIN jobs j ON j.id = f.rowid JOIN customers c ON c.id = j.customer_id
+         ${and('jobs_fts MATCH ?', sql.where)} ORDER BY ${order} LIMIT ? OFFSET ?`,
+        [sql.match, ...sql.params, page.limit, page.offset],
+      );
+    }
+  }
   return { rows: rows.map(toJob), total };
 }
 
@@ -94,10 +180,21 @@ export function countJobs(db: Database, filter: JobFilter): JobCounts {
   const counts = Object.fromEntries([['all', 0], ...jobStatuses.map((s) => [s, 0])]) as JobCounts;
   const sql = filterSql(filter, false);
   if (!sql) return counts;
-  for (const row of db.all<{ status: JobStatus; n: number }>(
-    `SELECT j.status AS status, count(*) AS n FROM ${sql.from} ${sql.where} GROUP BY j.status`,
-    sql.params,
-  )) {
+  let rows: { status: JobStatus; n: number }[];
+  if (sql.match === null) {
+    rows =
+      sql.where === ''
+        ? [...statusCounts(db)].map(([status, n]) => ({ status, n }))
+        : db.all(`SELECT j.status AS status, count(*) AS n FROM jobs j ${and(sql.where)} GROUP BY j.status`, sql.params);
+  } else if (sql.where === '') {
+    rows = searchCountsByStatus(db, sql.match);
+  } else {
+    rows = db.all(`SELECT j.status AS status, count(*) AS n FROM jobs_fts f JOIN jobs j ON j.id = f.rowid ${and('jobs_fts MATCH ?', sql.where)} GROUP BY j.status`, [
+      sql.match,
+      ...sql.params,
+    ]);
+  }
+  for (const row of rows) {
     counts[row.status] = row.n;
     counts.all += row.n;
   }

@@ -1,0 +1,48 @@
+// `pnpm --filter @otto/bench jobs-node`: the job calls timed in Node, on SQLite WASM in memory (no
+// relay, no OPFS), with createMockApi seeding its customers and their jobs, as issue 21 measured
+// them. Options: --sizes=100000,400000 (default), --iterations=50.
+import { createMockApi, type MockApi } from '@otto/mock-backend';
+import { jobOps, jobSearchTerm, makeMoveJobs, runLoops, type BenchOp, type BenchRequest, type JobContext } from '../shared/ops';
+import { summarize } from './stats';
+
+const quiet = { debug() {}, info() {}, warn: console.warn, error: console.error };
+
+function send(api: MockApi) {
+  return async (request: BenchRequest) => {
+    const response = await api.fetch(
+      new Request(`http://localhost${request.path}`, {
+        method: request.method,
+        ...(request.body ? { body: request.body, headers: { 'content-type': 'application/json' } } : {}),
+      }),
+    );
+    await response.json();
+    return response;
+  };
+}
+
+const ops: readonly BenchOp[] = [...jobOps, 'list-first', 'get'];
+
+export async function main(argv: readonly string[]): Promise<void> {
+  const value = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const sizes = (value('sizes') ?? '100000,400000').split(',').map(Number).filter((n) => n > 0);
+  const iterations = Number(value('iterations') ?? 50);
+  console.log(`Jobs in Node ${process.version}, SQLite WASM in memory, ${iterations} iterations per call (median / p95 ms).`);
+  for (const n of sizes) {
+    const started = performance.now();
+    const api = await createMockApi({ logger: quiet, seed: { count: n, fakerSeed: 42 } });
+    const seededMs = performance.now() - started;
+    const call = send(api);
+    const raw = async (request: BenchRequest) =>
+      api.fetch(new Request(`http://localhost${request.path}`, { method: request.method, ...(request.body ? { body: request.body, headers: { 'content-type': 'application/json' } } : {}) }));
+    const moveIds = await makeMoveJobs(raw, 16);
+    const jobs: JobContext = { count: api.info.seeded.jobs, term: jobSearchTerm, moveIds };
+    const samples = await runLoops({ ops, warmup: 5, iterations, ctx: { n, terms: { common: 'gmail', rare: 'x', prefix: 'mar' }, jobs } }, call);
+    console.log(`\n${n.toLocaleString('en')} customers, ${api.info.seeded.jobs.toLocaleString('en')} jobs (seeded in ${(seededMs / 1000).toFixed(1)} s)`);
+    console.log('| call | median / p95 |\n| --- | --- |');
+    for (const op of ops) {
+      const s = summarize(samples[op] ?? []);
+      console.log(`| ${op} | ${s.median.toFixed(2)} / ${s.p95.toFixed(2)} |`);
+    }
+    await api.close();
+  }
+}

@@ -1,0 +1,78 @@
+// What Otto's browser tests (apps/web/e2e) and benchmarks (bench/) share, so that both drive the
+// same Chromium the same way and build service workers the same way.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+
+/**
+ * Debian's Chromium (`CHROMIUM_PATH`, else /usr/bin/chromium) headless, with the settings this
+ * machine needs: no sandbox as root, no GPU, and none of Chromium's own network traffic (the
+ * machine reaches no other host; without these flags Chromium's connections are refused, many at
+ * a time). Never `playwright install`.
+ */
+export const chromiumLaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+/** A browser whose contexts keep nothing once closed. */
+export function launchChromium() {
+  return chromium.launch(chromiumLaunchOptions);
+}
+
+/** A browser whose profile (OPFS, service workers) lives in `dir` and survives closing it. */
+export function launchChromiumProfile(dir, options = {}) {
+  return chromium.launchPersistentContext(dir, { ...chromiumLaunchOptions, ...options });
+}
+
+/** A fresh, empty profile directory; remove it with `removeProfileDir`. */
+export function freshProfileDir(prefix = 'otto-profile-') {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export function removeProfileDir(dir) {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * Builds one module (a service worker) into one self-contained classic script with Vite, and
+ * answers its code and the modules it was built from (to watch them).
+ */
+export async function buildClassicScript({ root, entry, fileName, conditions = [], minify = true, define = {} }) {
+  const result = await build({
+    configFile: false,
+    envDir: false,
+    logLevel: 'warn',
+    root,
+    publicDir: false,
+    resolve: { conditions: [...conditions] },
+    define,
+    build: {
+      write: false,
+      minify,
+      sourcemap: false,
+      target: 'es2022',
+      modulePreload: false,
+      copyPublicDir: false,
+      reportCompressedSize: false,
+      rollupOptions: { input: entry, output: { format: 'iife', entryFileNames: fileName } },
+    },
+  });
+  for (const output of Array.isArray(result) ? result : [result]) {
+    if (!('output' in output)) continue;
+    for (const chunk of output.output) {
+      if (chunk.type === 'chunk' && chunk.isEntry) return { code: chunk.code, moduleIds: [...chunk.moduleIds] };
+    }
+  }
+  throw new Error(`Building ${entry} produced no script.`);
+}
