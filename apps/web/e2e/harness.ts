@@ -82,10 +82,13 @@ export async function openPage(context: BrowserContext, path: string): Promise<T
   return tracked;
 }
 
-/** Waits until the /biz area has started the backend (it installs window.ottoDeleteDatabase then) and the service worker controls the page. */
+/**
+ * Waits until the /biz area has started the backend (it installs window.ottoBackendStatus then;
+ * window.ottoDeleteDatabase is there also when the database could not be opened) and the service
+ * worker controls the page (a plain fetch('/api/…') from a test needs it).
+ */
 export async function waitForBackend(page: Page): Promise<void> {
-  // Started, and the service worker controls the page (a plain fetch('/api/…') from a test needs it).
-  await page.waitForFunction(() => typeof window.ottoDeleteDatabase === 'function' && Boolean(navigator.serviceWorker?.controller), undefined, {
+  await page.waitForFunction(() => typeof window.ottoBackendStatus === 'function' && Boolean(navigator.serviceWorker?.controller), undefined, {
     timeout: 30_000,
   });
 }

@@ -1,5 +1,6 @@
 // One setting points the app at a remote API: a build with VITE_OTTO_API_BASE_URL calls the
-// Otto mock server over HTTP (CORS) and starts no service worker or database in the browser.
+// Otto mock server over HTTP (CORS) and starts no service worker or database in the browser. The
+// server wants a token (VITE_OTTO_API_TOKEN): the app sends it on every call and on the change feed.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,15 +17,19 @@ let outDir: string;
 let site: PreviewServer;
 let siteUrl: string;
 let browser: Browser;
+const token = 'remote-e2e-token-7f3a';
+const auth = { headers: { authorization: `Bearer ${token}` } };
 
 beforeAll(async () => {
-  server = await createMockServer({ port: 0, seed: { count: 25, fakerSeed: 8 } });
+  server = await createMockServer({ port: 0, seed: { count: 25, fakerSeed: 8 }, token });
   outDir = mkdtempSync(join(tmpdir(), 'otto-remote-build-'));
   process.env.VITE_OTTO_API_BASE_URL = server.url;
+  process.env.VITE_OTTO_API_TOKEN = token;
   try {
     await build({ root: appRoot, logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: false } });
   } finally {
     delete process.env.VITE_OTTO_API_BASE_URL;
+    delete process.env.VITE_OTTO_API_TOKEN;
   }
   site = await preview({ root: appRoot, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, open: false } });
   const address = site.httpServer.address();
@@ -50,7 +55,7 @@ describe('the app built with VITE_OTTO_API_BASE_URL', () => {
         if (new URL(request.url()).pathname.startsWith('/api/')) apiHosts.add(new URL(request.url()).origin);
       });
       await tab.page.goto('/biz/customers');
-      const newest = ((await (await fetch(`${server.url}/customers`)).json()) as { full_name: string }[])[0];
+      const newest = ((await (await fetch(`${server.url}/customers`, auth)).json()) as { full_name: string }[])[0];
       await expect.poll(() => tab.page.getByText(newest!.full_name, { exact: true }).count(), { timeout: 20_000 }).toBe(1);
       expect(await tab.page.evaluate(() => window.ottoBackendStatus?.())).toEqual({ role: 'remote', storage: 'remote' });
       expect(await tab.page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
@@ -63,8 +68,17 @@ describe('the app built with VITE_OTTO_API_BASE_URL', () => {
       await tab.page.getByRole('button', { name: 'Create customer' }).click();
       const filter = encodeURIComponent(JSON.stringify({ queryText: 'remote rita' }));
       await expect
-        .poll(async () => ((await (await fetch(`${server.url}/customers?filterJson=${filter}`)).json()) as unknown[]).length, { timeout: 10_000 })
+        .poll(async () => ((await (await fetch(`${server.url}/customers?filterJson=${filter}`, auth)).json()) as unknown[]).length, { timeout: 10_000 })
         .toBe(1);
+      // The change feed carries the token too: a customer added on the server by someone else shows up.
+      await tab.page.getByRole('link', { name: 'Customers', exact: true }).first().click();
+      const added = await fetch(`${server.url}/customers`, {
+        method: 'POST',
+        headers: { ...auth.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ full_name: 'Feed Fenna', email: 'fenna@remote.example', phone: '555 0142' }),
+      });
+      expect(added.status).toBe(200);
+      await tab.page.getByRole('link', { name: 'Feed Fenna', exact: true }).waitFor({ timeout: 10_000 });
       await screenshot(tab.page, 'remote-api');
       expect(tab.problems()).toEqual([]);
     } finally {
@@ -90,7 +104,7 @@ describe('the app built with VITE_OTTO_API_BASE_URL', () => {
       expect(await tab.page.getByLabel('Full name').inputValue()).toBe('Remote Rosa');
       await screenshot(tab.page, 'remote-unreachable');
 
-      server = await createMockServer({ port, seed: { count: 25, fakerSeed: 8 } });
+      server = await createMockServer({ port, seed: { count: 25, fakerSeed: 8 }, token });
       await expect.poll(() => tab.page.getByText('Otto cannot reach its server').count(), { timeout: 20_000 }).toBe(0);
       await tab.page.getByRole('button', { name: 'Create customer' }).click();
       await tab.page.getByText('Remote Rosa was added.').waitFor();

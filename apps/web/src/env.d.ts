@@ -5,6 +5,12 @@ interface ImportMetaEnv {
    * calls it instead of starting the in-browser backend.
    */
   readonly VITE_OTTO_API_BASE_URL?: string;
+  /**
+   * The bearer token of that server (`otto-mock-server --token`, or the one it printed at start),
+   * sent as `Authorization: Bearer …` and, for the change feed's `EventSource`, as `?token=`.
+   * It is built into the app: anyone who can load the app can read it (decision 0050).
+   */
+  readonly VITE_OTTO_API_TOKEN?: string;
 }
 
 /** This build's id (package version + build time), so tabs running different builds notice each other. */

@@ -17,6 +17,14 @@ export const apiErrorCodes = [
   'SERVICE_UNAVAILABLE',
   'TIMEOUT',
   'INTERNAL',
+  // Refusals of the HTTP server before the API sees the request (decision 0050).
+  'UNAUTHORIZED',
+  'ORIGIN_NOT_ALLOWED',
+  'REQUEST_TIMEOUT',
+  'MISDIRECTED_REQUEST',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'HEADERS_TOO_LARGE',
+  'MALFORMED_REQUEST',
 ] as const;
 /**
  * One of `apiErrorCodes`.

@@ -46,7 +46,7 @@ describe('GET /api/changes on otto-mock-server', () => {
     expect(a.res.status).toBe(200);
     expect(a.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(a.res.headers.get('cache-control')).toMatch(/no-cache/);
-    expect(a.res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(a.res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     await a.until((t) => t.includes(': connected'));
     await b.until((t) => t.includes(': connected'));
 

@@ -134,3 +134,48 @@ describe('the check catches a backend that breaks the document', () => {
     ]);
   });
 });
+
+describe("the HTTP server's refusals, checked by Ajv against the OpenAPI document", () => {
+  it('gives 401, 403, 415 and 421 only as the document describes them', async () => {
+    const guarded = await createMockServer({ port: 0, seed: false, logger: capturingLogger().logger, token: 'a-token-for-ajv' });
+    try {
+      const check = createOpenApiCheck(document);
+      const send = check.wrap(sendOverNodeHttp);
+      const auth = { authorization: 'Bearer a-token-for-ajv' };
+      const body = JSON.stringify({ full_name: 'Ann Ajv', email: 'ann@example.com', phone: '1' });
+      const statuses = [
+        (await send(new Request(`${guarded.url}/customers`))).status,
+        (await send(new Request(`${guarded.url}/customers`, { headers: { ...auth, origin: 'https://evil.example' } }))).status,
+        (await send(new Request(`${guarded.url}/customers`, { method: 'POST', body, headers: { ...auth, 'content-type': 'text/plain' } }))).status,
+        (await send(new Request(`${guarded.url}/customers/1`, { headers: { ...auth, 'x-test-host': 'evil.example' } }))).status,
+      ];
+      expect(statuses).toEqual([401, 403, 415, 421]);
+      expect(check.problems).toEqual([]);
+    } finally {
+      await guarded.close();
+    }
+  });
+});
+
+/** fetch over node:http, so that a test can send any Host (`x-test-host`), which fetch would not. */
+async function sendOverNodeHttp(request: Request): Promise<Response> {
+  const { request: httpRequest } = await import('node:http');
+  const url = new URL(request.url);
+  const headers = Object.fromEntries(request.headers);
+  const host = headers['x-test-host'] ?? url.host;
+  delete headers['x-test-host'];
+  const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, method: request.method, path: url.pathname + url.search, headers: { ...headers, host } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const out = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') out.set(name, value);
+        resolve(new Response(Buffer.concat(chunks), { status: res.statusCode ?? 0, headers: out }));
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}

@@ -1,6 +1,14 @@
 export { createSqliteStore, openSqliteStore, inspectDatabaseBytes, type DatabaseFileInfo } from './sqlite-store';
 export { runMigrations } from './migrate';
 export { preloadSqlite } from './sqlite-module';
+export {
+  deleteSetAsideFile,
+  keepFileAside,
+  listSetAsideFiles,
+  readSetAsideFile,
+  setAsideDirectory,
+  type SetAsideFile,
+} from './set-aside-files';
 export { StoreError, type StoreErrorCode } from './store-error';
 export type {
   BindParams,

@@ -135,7 +135,54 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
     return { db: new s.oo1.DB(':memory:', 'c'), fallbackReason: reason };
   }
 
+  /** The sahpool VFS with no connection open on it, for work on the raw file. */
+  async function rawPool(): Promise<PoolUtil> {
+    if (opening) await opening.catch(() => undefined);
+    if (db) {
+      finalizeStatements();
+      try {
+        db.close();
+      } catch {
+        // A damaged database may fail to close cleanly; its handle is gone either way.
+      }
+      db = undefined;
+      info = undefined;
+      depth.value = 0;
+    }
+    if (storage === 'memory' || !opfsAvailable().ok) {
+      throw new StoreError('OPEN_FAILED', 'This database is not kept in a file (OPFS is not available here), so there is no file to read or replace.');
+    }
+    sqlite3 ??= await loadSqlite();
+    pool ??= await acquirePool(sqlite3, options.opfsDirectory ?? '.otto');
+    return pool;
+  }
+
+  function releasePool(): void {
+    pool?.pauseVfs();
+    pool = undefined;
+  }
+
   const store: SqliteStore = {
+    async readDatabaseFile() {
+      const usedPool = await rawPool();
+      try {
+        return usedPool.getFileNames().includes(`/${filename}`) ? usedPool.exportFile(`/${filename}`) : undefined;
+      } finally {
+        releasePool();
+      }
+    },
+    async replaceDatabaseFile(bytes?: Uint8Array) {
+      const usedPool = await rawPool();
+      try {
+        usedPool.unlink(`/${filename}`);
+        usedPool.unlink(`/${filename}-journal`);
+        if (bytes) await usedPool.importDb(`/${filename}`, bytes);
+      } catch (error) {
+        throw new StoreError('OPEN_FAILED', `The database file could not be replaced: ${(error as Error)?.message ?? error}`, { cause: error });
+      } finally {
+        releasePool();
+      }
+    },
     get isOpen() {
       return db !== undefined;
     },
@@ -161,6 +208,15 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
           };
           return info;
         } catch (error) {
+          // A file that opened but cannot be read (damaged, not a database): leave nothing open on it.
+          if (db && !info) {
+            try {
+              db.close();
+            } catch {
+              // Already unusable.
+            }
+            db = undefined;
+          }
           if (error instanceof StoreError) throw error;
           throw new StoreError('OPEN_FAILED', `Failed to open the database: ${(error as Error)?.message ?? error}`, {
             cause: error,

@@ -167,6 +167,18 @@ export interface SqliteStore extends Database {
    * open. Check the bytes first with `inspectDatabaseBytes`. Drivers that cannot do this omit it.
    */
   replaceDatabase?(bytes: Uint8Array): Promise<void>;
+  /**
+   * The database file's bytes exactly as stored, without opening or checking them (OPFS only):
+   * for a database that cannot be opened. Closes the store first if it is open. Resolves undefined
+   * when there is no file. Drivers without a file of their own omit it.
+   */
+  readDatabaseFile?(): Promise<Uint8Array | undefined>;
+  /**
+   * Removes the database file and its journal without opening them (OPFS only), and puts `bytes`
+   * (a SQLite file, checked first with `inspectDatabaseBytes`) in its place when given. Closes the
+   * store first if it is open; call `open()` afterwards to use the new file.
+   */
+  replaceDatabaseFile?(bytes?: Uint8Array): Promise<void>;
   /** Closes the connection and releases OPFS handles. Safe to call twice. */
   close(): Promise<void>;
   /** Closes the store and deletes its file (OPFS) or contents (memory). */

@@ -2,11 +2,9 @@
 // once and opens the database only when this tab turns out to own it (`waitForOpen`). A tab that
 // relays to another tab's database ends it unused.
 
-let early: Worker | undefined;
+import { createDbWorker } from './create-db-worker';
 
-function createDbWorker(): Worker {
-  return new Worker(new URL('./db.worker.ts', import.meta.url), { type: 'module', name: 'otto-db' });
-}
+let early: Worker | undefined;
 
 /**
  * Starts the DB worker ahead of the app (once).

@@ -25,12 +25,20 @@ const retryEveryMs = 3_000;
  * is the server's to manage. Changes come from the server's event stream (`/api/changes`).
  * Watches the API calls: when the server cannot be reached, the status says so
  * (`unreachable: true`) and Otto asks it every few seconds until it answers again.
- * `fetch` is the fetch the API client should use (it reports what it sees).
+ * `fetch` is the fetch the API client should use (it reports what it sees, and adds the server's
+ * bearer token when `token` is given: `VITE_OTTO_API_TOKEN`).
  * @example
- * const backend = remoteBackend('http://localhost:8787/api');
+ * const backend = remoteBackend('http://localhost:8787/api', { token: 's3cret-token' });
  * configureApiClient({ baseUrl: 'http://localhost:8787', fetch: backend.fetch });
  */
-export function remoteBackend(apiBaseUrl: string): BackendHandle & { fetch: typeof fetch } {
+export function remoteBackend(apiBaseUrl: string, options: { token?: string } = {}): BackendHandle & { fetch: typeof fetch } {
+  const { token } = options;
+  const withToken = (init: RequestInit = {}): RequestInit => {
+    if (!token) return init;
+    const headers = new Headers(init.headers);
+    headers.set('authorization', `Bearer ${token}`);
+    return { ...init, headers };
+  };
   let status: BackendStatus = { role: 'remote', storage: 'remote' };
   const listeners = new Set<(status: BackendStatus) => void>();
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -46,7 +54,7 @@ export function remoteBackend(apiBaseUrl: string): BackendHandle & { fetch: type
     clearTimeout(retry);
     retry = setTimeout(() => {
       globalThis
-        .fetch(`${apiBaseUrl}/customers?filterJson=${encodeURIComponent('{"limit":1}')}`, { cache: 'no-store' })
+        .fetch(`${apiBaseUrl}/customers?filterJson=${encodeURIComponent('{"limit":1}')}`, withToken({ cache: 'no-store' }))
         .then(
           () => setReachable(true),
           () => scheduleRetry(),
@@ -64,13 +72,13 @@ export function remoteBackend(apiBaseUrl: string): BackendHandle & { fetch: type
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    onChange: (listener) => listenForRemoteChanges(apiBaseUrl, listener),
+    onChange: (listener) => listenForRemoteChanges(apiBaseUrl, listener, token),
     deleteDatabase: () => serverOnly('delete'),
     exportDatabase: () => serverOnly('back up'),
     restoreDatabase: () => serverOnly('restore'),
     async fetch(input, init) {
       try {
-        const response = await globalThis.fetch(input, init);
+        const response = await globalThis.fetch(input, withToken(init));
         setReachable(true);
         return response;
       } catch (error) {

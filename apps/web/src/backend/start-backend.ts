@@ -1,7 +1,8 @@
 import type { ChangeEvent } from '@otto/api-contract';
-import { startBrowserBackend, type BrowserBackend } from '@otto/mock-backend/browser';
+import { databaseProblemOf, startBrowserBackend, type BrowserBackend } from '@otto/mock-backend/browser';
 import { configureApiClient } from '../lib/api-client';
 import { dropEarlyDbWorker, takeDbWorker } from './early-db-worker';
+import { recoverySession } from './recovery-session';
 import { remoteApiPrefix, remoteBackend } from './remote-backend';
 
 /** What the app shows about the in-browser backend. */
@@ -55,7 +56,8 @@ export function ensureBackend(): Promise<BackendHandle> {
   if (remoteSetting?.trim()) {
     started ??= Promise.resolve().then(() => {
       const prefix = remoteApiPrefix(remoteSetting) as string;
-      const backend = remoteBackend(`${prefix}/api`);
+      const token = import.meta.env.VITE_OTTO_API_TOKEN?.trim();
+      const backend = remoteBackend(`${prefix}/api`, token ? { token } : {});
       configureApiClient({ baseUrl: prefix, fetch: backend.fetch });
       installDebugHooks(backend);
       return backend;
@@ -85,6 +87,13 @@ export function ensureBackend(): Promise<BackendHandle> {
     (error: unknown) => {
       dropEarlyDbWorker();
       started = undefined;
+      // The database itself cannot be opened: the debug delete works on the file (spec section 4).
+      if (databaseProblemOf(error)) {
+        window.ottoDeleteDatabase = async () => {
+          const recovery = await recoverySession();
+          await recovery.deleteDatabase();
+        };
+      }
       throw error;
     },
   );

@@ -1,7 +1,11 @@
+import { databaseProblemOf } from '@otto/mock-backend/browser';
 import { ensureBackend, type BackendHandle } from './start-backend';
 
-/** How the backend's start ended: the app shows the screen, or the reason in words. */
-export type Started = { ok: true; backend: BackendHandle } | { ok: false; message: string };
+/**
+ * How the backend's start ended: the app shows the screen, or the reason in words. `problem` is
+ * the store's code when the database itself could not be opened (the recovery screen then helps).
+ */
+export type Started = { ok: true; backend: BackendHandle } | { ok: false; message: string; problem?: string };
 
 type TrackedPromise<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
 
@@ -20,7 +24,10 @@ export function startOnce(): Promise<Started> {
   if (!starting) {
     const promise: TrackedPromise<Started> = ensureBackend().then(
       (backend): Started => ({ ok: true, backend }),
-      (error: unknown): Started => ({ ok: false, message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown): Started => {
+        const problem = databaseProblemOf(error);
+        return { ok: false, message: error instanceof Error ? error.message : String(error), ...(problem ? { problem } : {}) };
+      },
     );
     void promise.then((value) => {
       promise.status = 'fulfilled';

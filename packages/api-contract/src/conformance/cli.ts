@@ -13,6 +13,8 @@ Options:
   --base-url <url>   where the API answers, including /api (e.g. http://localhost:8787/api)
   --only <prefix>    run only the rules whose id starts with <prefix> (repeatable)
   --timeout <ms>     time limit of one request (default 10000)
+  --token <token>    bearer token sent with every request (Authorization: Bearer <token>), for a
+                     server that wants one; OTTO_API_TOKEN in the environment does the same
   --json             print the report as JSON instead of text
   --list             list the rules and exit
   -h, --help         show this help`;
@@ -25,6 +27,7 @@ async function main(): Promise<number> {
         'base-url': { type: 'string' },
         only: { type: 'string', multiple: true },
         timeout: { type: 'string' },
+        token: { type: 'string' },
         json: { type: 'boolean', default: false },
         list: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -52,12 +55,14 @@ async function main(): Promise<number> {
     console.error(`--timeout must be a positive number of milliseconds, got ${values.timeout}.`);
     return 2;
   }
+  const token = values.token ?? (process.env.OTTO_API_TOKEN?.trim() || undefined);
   if (!values.json) console.log(`Checking the Otto API contract at ${baseUrl}\n`);
   const report = await runConformance({
     fetch: (request) => fetch(request),
     baseUrl,
     ...(values.only ? { only: values.only } : {}),
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...(token ? { token } : {}),
     ...(values.json ? {} : { onResult: (result) => console.log(formatRuleResult(result)) }),
   });
   if (values.json) console.log(JSON.stringify(report, null, 2));

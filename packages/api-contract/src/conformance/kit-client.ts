@@ -48,7 +48,7 @@ export interface KitClient {
   readonly apiPath: string;
 }
 
-export function createKitClient(fetchFn: ConformanceFetch, baseUrl: string, timeoutMs: number): KitClient {
+export function createKitClient(fetchFn: ConformanceFetch, baseUrl: string, timeoutMs: number, token?: string): KitClient {
   const base = new URL(baseUrl.replace(/\/+$/, ''));
   const apiPath = base.pathname.replace(/\/+$/, '');
   const outsidePrefix = apiPath.endsWith('/api') ? `${base.origin}${apiPath.slice(0, -'/api'.length)}` : undefined;
@@ -56,7 +56,9 @@ export function createKitClient(fetchFn: ConformanceFetch, baseUrl: string, time
   async function send(method: string, url: string, init: RequestInit, label: string): Promise<Reply> {
     let response: Response;
     try {
-      response = await fetchFn(new Request(url, { method, ...init, signal: AbortSignal.timeout(timeoutMs) }));
+      const headers = new Headers(init.headers);
+      if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
+      response = await fetchFn(new Request(url, { method, ...init, headers, signal: AbortSignal.timeout(timeoutMs) }));
     } catch (error) {
       throw new RuleFailure(`${method} ${label} failed without an answer: ${(error as Error)?.message ?? error}`);
     }

@@ -28,7 +28,7 @@ export const conformanceRules: readonly ConformanceRuleInfo[] = allRules.map(({ 
  */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
   const started = Date.now();
-  const api = createKitClient(options.fetch, options.baseUrl, options.timeoutMs ?? 10_000);
+  const api = createKitClient(options.fetch, options.baseUrl, options.timeoutMs ?? 10_000, options.token);
   const ctx = createRuleContext(api);
   const only = options.only;
   const selected = only?.length ? allRules.filter((rule) => only.some((prefix) => rule.id.startsWith(prefix))) : allRules;

@@ -30,6 +30,11 @@ export interface ConformanceOptions {
    * @default 10000
    */
   timeoutMs?: number;
+  /**
+   * A bearer token sent with every request (`Authorization: Bearer …`), for a server that wants one
+   * (`otto-mock-server` beyond loopback, or started with `--token`).
+   */
+  token?: string;
   /** Called as each rule finishes, for progress output. */
   onResult?: (result: ConformanceRuleResult) => void;
 }

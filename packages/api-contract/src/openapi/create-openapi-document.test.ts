@@ -78,9 +78,9 @@ describe('createOpenApiDocument', () => {
 
   it('gives each call the JSON errors its kind can meet, and X-Total-Count on lists', () => {
     const statuses = (method: string, path: string) => Object.keys(operationOf(doc, method, path).responses);
-    expect(statuses('get', '/customers')).toEqual(['200', '400', '500', '503', '504']);
-    expect(statuses('get', '/customers/{id}')).toEqual(['200', '404', '500', '503', '504']);
-    expect(statuses('put', '/customers/{id}')).toEqual(['200', '400', '404', '412', '413', '415', '500', '503', '504', '507']);
+    expect(statuses('get', '/customers')).toEqual(['200', '400', '401', '403', '421', '500', '503', '504']);
+    expect(statuses('get', '/customers/{id}')).toEqual(['200', '401', '403', '404', '421', '500', '503', '504']);
+    expect(statuses('put', '/customers/{id}')).toEqual(['200', '400', '401', '403', '404', '412', '413', '415', '421', '500', '503', '504', '507']);
     expect(statuses('post', '/customers')).not.toContain('412');
     expect(statuses('patch', '/jobs/{id}')).toContain('409');
     expect(statuses('post', '/jobs')).not.toContain('409');

@@ -99,7 +99,17 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocu
           schema: { type: 'string', pattern: '^"\\d+"$' },
         },
       },
+      securitySchemes: {
+        bearerToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'otto-mock-server wants a token when it listens beyond loopback or was started with --token (401 UNAUTHORIZED without it). The in-browser backend wants none. The change feed (/api/changes, for EventSource) also takes it as a `token` query parameter.',
+        },
+      },
     },
+    // Optional: `{}` is "no token", for the in-browser backend and a server on loopback.
+    security: [{}, { bearerToken: [] }],
     'x-otto-unknown-route': {
       status: 404,
       description:

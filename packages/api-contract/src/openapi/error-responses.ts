@@ -10,6 +10,16 @@ const errorKinds = {
     codes: ['INVALID_JSON', 'VALIDATION_FAILED', 'INVALID_PARAMS'],
     description: 'The request is wrong: a body that is not JSON (INVALID_JSON), a field breaking its rule (VALIDATION_FAILED), or a filter out of range (INVALID_PARAMS); issues name each field.',
   },
+  Unauthorized: {
+    status: 401,
+    codes: ['UNAUTHORIZED'],
+    description: 'The HTTP server wants a bearer token (it listens beyond loopback, or was started with --token) and the request had none, or another one. Send `Authorization: Bearer <token>`.',
+  },
+  OriginNotAllowed: {
+    status: 403,
+    codes: ['ORIGIN_NOT_ALLOWED'],
+    description: 'The HTTP server does not take calls from pages of this Origin: only localhost origins and those it was started with (--cors-origin).',
+  },
   NotFound: {
     status: 404,
     codes: ['NOT_FOUND'],
@@ -24,8 +34,13 @@ const errorKinds = {
   PayloadTooLarge: { status: 413, codes: ['PAYLOAD_TOO_LARGE'], description: `The body is larger than ${limits.maxBodyBytes} bytes.` },
   UnsupportedMediaType: {
     status: 415,
-    codes: [],
-    description: 'The body is not sent as application/json (a server that checks the content type of writes).',
+    codes: ['UNSUPPORTED_MEDIA_TYPE'],
+    description: 'The body is not sent as application/json (the HTTP server checks the content type of every write); nothing was changed.',
+  },
+  MisdirectedRequest: {
+    status: 421,
+    codes: ['MISDIRECTED_REQUEST'],
+    description: 'The HTTP server does not answer to the name in the Host header (DNS rebinding): only localhost, 127.0.0.1, [::1] and the names it was started with (--allowed-host).',
   },
   InternalError: { status: 500, codes: ['INTERNAL'], description: 'The backend failed; never the answer to anything a client sends. Nothing was changed.' },
   ServiceUnavailable: {
@@ -65,10 +80,13 @@ export function errorStatusesOf(route: RouteDefinition): { status: number; ref: 
   const own = route.errors ?? {};
   const kinds: ErrorKind[] = [];
   if (route.body || route.filterJson || own[400]) kinds.push('BadRequest');
+  // The HTTP server's refusals (decision 0050) can meet any call; the in-browser backend gives none of them.
+  kinds.push('Unauthorized', 'OriginNotAllowed');
   if (route.params || own[404]) kinds.push('NotFound');
   if (own[409]) kinds.push('Conflict');
   if (route.etag && route.method !== 'GET') kinds.push('PreconditionFailed');
   if (route.body) kinds.push('PayloadTooLarge', 'UnsupportedMediaType');
+  kinds.push('MisdirectedRequest');
   kinds.push('InternalError', 'ServiceUnavailable', 'Timeout');
   if (route.method !== 'GET') kinds.push('StorageFull');
   return kinds.map((kind) => {

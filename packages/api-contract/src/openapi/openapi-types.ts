@@ -32,7 +32,10 @@ export interface OpenApiDocument {
     schemas: Record<string, JsonSchema>;
     responses: Record<string, unknown>;
     headers: Record<string, unknown>;
+    securitySchemes: Record<string, unknown>;
   };
+  /** Any call may carry the bearer token; a server that wants one answers 401 without it. */
+  security: Record<string, string[]>[];
   /**
    * What a request that matches no operation gets (a path outside the base, an unknown resource, a
    * method a path does not take): the spec's plain-text 404.

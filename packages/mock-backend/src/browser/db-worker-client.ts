@@ -5,6 +5,7 @@ import {
   type SerializedError,
   type SerializedRequest,
   type SerializedResponse,
+  type SetAsideFileInfo,
   type WorkerBackendInfo,
   type WorkerRequestMessage,
   type WorkerResponseMessage,
@@ -19,6 +20,10 @@ export interface DbWorkerClient {
   exportDatabase(): Promise<ArrayBuffer>;
   /** Checks a backup and replaces the database with it; rejects with the reason when it is refused. */
   restoreDatabase(bytes: ArrayBuffer): Promise<WorkerBackendInfo>;
+  /** Recovery (works when the database could not be opened): the file's bytes as stored, or null. */
+  readDatabaseFile(): Promise<ArrayBuffer | null>;
+  /** Recovery: keeps the file aside (when asked), puts `bytes` or a fresh database in its place, opens it. */
+  replaceDatabaseFile(bytes: ArrayBuffer | undefined, keepAside: boolean): Promise<{ info: WorkerBackendInfo; setAside?: SetAsideFileInfo }>;
   /** Hands the worker one end of a channel whose other end the service worker sends requests on. */
   connectPort(port: MessagePort): void;
   /** Lets what is in flight finish and closes the database (the worker stays until `terminate`). */
@@ -36,6 +41,8 @@ export function startDbWorker(createWorker: () => Worker): DbWorkerClient {
   const pending = new Map<number, Settle>();
   let nextId = 1;
   let failure: Error | undefined;
+  /** Set when the worker itself is gone (terminated, or it could not load): not even recovery can run. */
+  let gone: Error | undefined;
   /** Set once `stop()` was asked: requests after it are not run by the worker. */
   let stopping = false;
   let markReady!: (info: WorkerBackendInfo) => void;
@@ -76,6 +83,12 @@ export function startDbWorker(createWorker: () => Worker): DbWorkerClient {
       case 'stopped':
         settle(message.id, (s) => s.resolve(undefined as never));
         return;
+      case 'database-file':
+        settle(message.id, (s) => s.resolve(message.bytes as never));
+        return;
+      case 'replaced':
+        settle(message.id, (s) => s.resolve({ info: message.info, ...(message.setAside ? { setAside: message.setAside } : {}) } as never));
+        return;
       case 'error':
         settle(message.id, (s) => s.reject(toError(message.error)));
         return;
@@ -89,15 +102,14 @@ export function startDbWorker(createWorker: () => Worker): DbWorkerClient {
   worker.addEventListener('error', (event: ErrorEvent) => {
     // After start-up an uncaught error is one failed message, reported in the console as usual;
     // before it, the worker could not load or open the database at all.
-    if (started) return;
+    if (started || failure) return;
     event.preventDefault();
-    fail(
-      new ApiError(
-        503,
-        'SERVICE_UNAVAILABLE',
-        `The database worker failed${event.message ? `: ${event.message}` : ' to load'}. Reload the page to try again.`,
-      ),
+    gone = new ApiError(
+      503,
+      'SERVICE_UNAVAILABLE',
+      `The database worker failed${event.message ? `: ${event.message}` : ' to load'}. Reload the page to try again.`,
     );
+    fail(gone);
   });
 
   function settle(id: number, fn: (s: Settle) => void): void {
@@ -108,7 +120,10 @@ export function startDbWorker(createWorker: () => Worker): DbWorkerClient {
   }
 
   function call<T>(message: Extract<WorkerRequestMessage, { id: number }>, transfer: Transferable[] = []): Promise<T> {
-    if (failure) return Promise.reject(failure);
+    const recovery = message.type === 'read-database-file' || message.type === 'replace-database-file' || message.type === 'delete-database';
+    // After a failed start the worker still runs: recovery operations go on, the rest is refused.
+    const refusal = recovery ? gone : failure;
+    if (refusal) return Promise.reject(refusal);
     return new Promise<T>((resolve, reject) => {
       pending.set(message.id, { resolve: resolve as (value: never) => void, reject, ...(message.type === 'request' ? { request: true as const } : {}) });
       worker.postMessage(message, transfer);
@@ -121,6 +136,9 @@ export function startDbWorker(createWorker: () => Worker): DbWorkerClient {
     deleteDatabase: () => call({ type: 'delete-database', id: nextId++ }),
     exportDatabase: () => call({ type: 'export-database', id: nextId++ }),
     restoreDatabase: (bytes) => call({ type: 'restore-database', id: nextId++, bytes }, [bytes]),
+    readDatabaseFile: () => call({ type: 'read-database-file', id: nextId++ }),
+    replaceDatabaseFile: (bytes, keepAside) =>
+      call({ type: 'replace-database-file', id: nextId++, keepAside, ...(bytes ? { bytes } : {}) }, bytes ? [bytes] : []),
     connectPort(port) {
       worker.postMessage({ type: 'connect-port' } satisfies WorkerRequestMessage, [port]);
     },
@@ -138,11 +156,13 @@ export function startDbWorker(createWorker: () => Worker): DbWorkerClient {
           s.resolve(movedAnswer as never);
         }
       }
-      fail(new ApiError(503, 'SERVICE_UNAVAILABLE', 'The database worker was stopped.'));
+      gone = new ApiError(503, 'SERVICE_UNAVAILABLE', 'The database worker was stopped.');
+      fail(gone);
     },
   };
 }
 
 function toError(error: SerializedError): ApiError {
-  return new ApiError(503, 'SERVICE_UNAVAILABLE', error.message);
+  // The store's code (OPEN_FAILED, SCHEMA_TOO_NEW, MIGRATION_FAILED…) rides along as the cause.
+  return new ApiError(503, 'SERVICE_UNAVAILABLE', error.message, undefined, { cause: { storeCode: error.code } });
 }

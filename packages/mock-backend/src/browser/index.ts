@@ -1,12 +1,14 @@
 // Entry of `@otto/mock-backend/browser`: the page side of the in-browser backend. It never loads
 // SQLite; the database runs in the DB worker (`@otto/mock-backend/worker`).
 export { startBrowserBackend } from './start-browser-backend';
+export { databaseProblemOf, openDatabaseRecovery, type DatabaseRecovery, type DatabaseRecoveryOptions } from './database-recovery';
 export {
   apiPathPrefix,
   initPortType,
   type PortMessage,
   type SerializedRequest,
   type SerializedResponse,
+  type SetAsideFileInfo,
   type WorkerBackendInfo,
 } from './protocol';
 export type { BackendStatus, BrowserBackend, BrowserBackendOptions } from './types';

@@ -126,7 +126,14 @@ export type WorkerRequestMessage =
   /** A port for the service worker (PortMessage REQUEST/RESPONSE), transferred with the message. */
   | { type: 'connect-port' }
   /** Finish what is in flight, close the database, answer `stopped`; later requests are answered "moved". */
-  | { type: 'stop'; id: number };
+  | { type: 'stop'; id: number }
+  /** Recovery, also when the database could not be opened: the file's bytes as stored, unchecked. */
+  | { type: 'read-database-file'; id: number }
+  /**
+   * Recovery: keep the file aside (when `keepAside`), put `bytes` (a checked backup) or nothing in
+   * its place, and open it; a fresh database is seeded, a restored one is not.
+   */
+  | { type: 'replace-database-file'; id: number; bytes?: ArrayBuffer; keepAside: boolean };
 
 /** DB worker → page. */
 export type WorkerResponseMessage =
@@ -137,7 +144,20 @@ export type WorkerResponseMessage =
   | { type: 'exported'; id: number; bytes: ArrayBuffer }
   | { type: 'restored'; id: number; info: WorkerBackendInfo }
   | { type: 'stopped'; id: number }
+  | { type: 'database-file'; id: number; bytes: ArrayBuffer | null }
+  | { type: 'replaced'; id: number; info: WorkerBackendInfo; setAside?: SetAsideFileInfo }
   | { type: 'error'; id: number; error: SerializedError };
+
+/**
+ * A database file kept aside by a recovery (`replace-database-file`), in OPFS under a dated name.
+ * @example
+ * const kept: SetAsideFileInfo = { name: 'otto-2026-11-23T17-30-05.sqlite3', size: 450560, lastModified: 1795000000000 };
+ */
+export interface SetAsideFileInfo {
+  name: string;
+  size: number;
+  lastModified: number;
+}
 
 /**
  * Answers the REQUEST messages that arrive on `port` (from the service worker) with `answer`, each

@@ -1,4 +1,4 @@
-import { StoreError, createSqliteStore, preloadSqlite, type SqliteStore } from '@otto/sqlite-store';
+import { StoreError, createSqliteStore, keepFileAside, preloadSqlite, type SqliteStore } from '@otto/sqlite-store';
 import { checkBackup } from '../database/check-backup';
 import { createMockApi } from '../create-mock-api';
 import { createLogger } from '../logger';
@@ -16,6 +16,7 @@ import {
   type SerializedError,
   type SerializedRequest,
   type SerializedResponse,
+  type SetAsideFileInfo,
   type WorkerBackendInfo,
   type WorkerRequestMessage,
   type WorkerResponseMessage,
@@ -60,16 +61,19 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
     storage === 'memory' ? undefined : holdLockForLife(`otto-db-files:${options.opfsDirectory ?? '.otto'}`, busyRetryMs),
   );
 
-  async function open(): Promise<MockApi> {
+  const newStore = (): SqliteStore =>
+    createSqliteStore({
+      storage,
+      logger,
+      ...(options.filename ? { filename: options.filename } : {}),
+      ...(options.opfsDirectory ? { opfsDirectory: options.opfsDirectory } : {}),
+    });
+
+  async function open(seed = true): Promise<MockApi> {
     await filesLocked;
     const deadline = Date.now() + busyRetryMs;
     for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
-      const store: SqliteStore = createSqliteStore({
-        storage,
-        logger,
-        ...(options.filename ? { filename: options.filename } : {}),
-        ...(options.opfsDirectory ? { opfsDirectory: options.opfsDirectory } : {}),
-      });
+      const store = newStore();
       try {
         await store.open();
       } catch (error) {
@@ -81,13 +85,20 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
         }
         throw error;
       }
-      return createMockApi({
-        store,
-        logger,
-        onChange: changes.publish,
-        ...(options.seed !== undefined ? { seed: options.seed } : {}),
-        ...(options.now ? { now: options.now } : {}),
-      });
+      try {
+        return await createMockApi({
+          store,
+          logger,
+          onChange: changes.publish,
+          ...(!seed ? { seed: false as const } : options.seed !== undefined ? { seed: options.seed } : {}),
+          ...(options.now ? { now: options.now } : {}),
+        });
+      } catch (error) {
+        // A database that opened but cannot be used (newer schema, failed migration, damaged pages):
+        // release it, so that recovery can read or replace the file.
+        await store.close().catch(() => undefined);
+        throw error;
+      }
     }
   }
 
@@ -144,7 +155,35 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
       void stop().then(() => post({ type: 'stopped', id: message.id }));
       return;
     }
-    if (message?.type === 'delete-database') current = current.then(deleteAndReopen, () => open());
+    // A database that could not be opened is deleted as a file, unopened (the debug delete works then too).
+    if (message?.type === 'delete-database') current = current.then(deleteAndReopen, () => replaceFileAndReopen(undefined, false).then((r) => r.api));
+    if (message?.type === 'replace-database-file') {
+      const bytes = message.bytes ? new Uint8Array(message.bytes) : undefined;
+      const before = current;
+      const replaced = (async () => {
+        // A backup that fails its checks changes nothing.
+        if (bytes) await checkBackup(bytes);
+        const api = await before.catch(() => undefined);
+        if (api) {
+          await api.close();
+          await api.store.close();
+        }
+        return replaceFileAndReopen(bytes, message.keepAside);
+      })();
+      current = replaced.then(
+        (r) => r.api,
+        (error: unknown) => (bytes ? before : Promise.reject(error)),
+      );
+      current.catch(() => undefined);
+      void replaced.then(
+        ({ api, setAside }) => {
+          reset();
+          post({ type: 'replaced', id: message.id, info: infoOf(api), ...(setAside ? { setAside } : {}) });
+        },
+        (error: unknown) => post({ type: 'error', id: message.id, error: toSerializedError(error) }),
+      );
+      return;
+    }
     if (message?.type === 'restore-database') {
       const before = current;
       let fallback = before;
@@ -184,7 +223,33 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
         post({ type: 'deleted', id: message.id, info: infoOf(await current) });
         reset();
         return;
+      case 'read-database-file': {
+        const api = await current.catch(() => undefined);
+        const bytes = api ? api.store.exportDatabase() : await readFileOf(newStore());
+        const buffer = bytes ? (bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer) : null;
+        post({ type: 'database-file', id: message.id, bytes: buffer }, buffer ? [buffer] : []);
+        return;
+      }
     }
+  }
+
+  async function readFileOf(store: SqliteStore): Promise<Uint8Array | undefined> {
+    if (!store.readDatabaseFile) throw new StoreError('OPEN_FAILED', 'This database has no file of its own to read.');
+    return store.readDatabaseFile();
+  }
+
+  /** Keeps the file aside (when asked), puts `bytes` or nothing in its place, and opens the result. */
+  async function replaceFileAndReopen(bytes: Uint8Array | undefined, keepAside: boolean): Promise<{ api: MockApi; setAside?: SetAsideFileInfo }> {
+    const store = newStore();
+    if (!store.replaceDatabaseFile) throw new StoreError('OPEN_FAILED', 'This database has no file of its own to replace.');
+    let setAside: SetAsideFileInfo | undefined;
+    if (keepAside) {
+      const old = await readFileOf(store);
+      if (old && old.byteLength > 0) setAside = await keepFileAside(old);
+    }
+    await store.replaceDatabaseFile(bytes);
+    logger.info(bytes ? 'Put a backup in place of the database file.' : 'Removed the database file; starting a fresh one.');
+    return { api: await open(!bytes), ...(setAside ? { setAside } : {}) };
   }
 
   async function restoreAndReopen(api: MockApi, bytes: Uint8Array, onRecovered: (api: MockApi) => void): Promise<MockApi> {

@@ -235,7 +235,9 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
   function announce(): void {
     if (!worker) return;
     if (workerFailure) {
-      post({ type: 'leader-failed', leaderId: tabId, error: { code: workerFailure.code, message: workerFailure.message } });
+      // The store's code (when the database itself failed) lets every tab offer recovery.
+      const storeCode = (workerFailure.cause as { storeCode?: unknown } | undefined)?.storeCode;
+      post({ type: 'leader-failed', leaderId: tabId, error: { code: typeof storeCode === 'string' ? storeCode : workerFailure.code, message: workerFailure.message } });
     } else if (status?.role === 'leader') {
       const { storage, fallbackReason } = status;
       post({
@@ -269,7 +271,7 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
       }
       case 'leader-failed':
         if (worker) return;
-        leaderFailure = new ApiError(503, 'SERVICE_UNAVAILABLE', message.error.message);
+        leaderFailure = new ApiError(503, 'SERVICE_UNAVAILABLE', message.error.message, undefined, { cause: { storeCode: message.error.code } });
         for (const [id, entry] of pending) route(id, entry);
         markFailed(leaderFailure);
         return;

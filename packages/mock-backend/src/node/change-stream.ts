@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { allowedOrigins, corsHeadersFor } from './access-policy';
 import { apiBasePath, changeFeedEventName, changeFeedPath, type ChangeEvent } from '@otto/api-contract';
 
 /**
@@ -8,11 +9,12 @@ import { apiBasePath, changeFeedEventName, changeFeedPath, type ChangeEvent } fr
  */
 export interface ChangeStreamOptions {
   /**
-   * `Access-Control-Allow-Origin` of the stream, so that a browser app on another origin can open
-   * it with `EventSource`; `false` for none.
-   * @default '*'
+   * Origins besides `http://localhost`, `http://127.0.0.1` and `http://[::1]` (any port) that may
+   * open the stream with `EventSource` (echoed in `Access-Control-Allow-Origin`); `false` for none.
+   * `*` is refused.
+   * @default [] (localhost origins only)
    */
-  corsOrigin?: string | false;
+  corsOrigin?: string | readonly string[] | false;
   /**
    * How often a comment line is sent while nothing changes, so that proxies and the browser keep
    * the connection open.
@@ -49,7 +51,8 @@ export function createChangeStream(
   subscribe: (listener: (event: ChangeEvent) => void) => () => void,
   options: ChangeStreamOptions = {},
 ): ChangeStream {
-  const { corsOrigin = '*', heartbeatMs = 15_000 } = options;
+  const { corsOrigin, heartbeatMs = 15_000 } = options;
+  const allowed = allowedOrigins(corsOrigin);
   const path = `${apiBasePath}${changeFeedPath}`;
   const open = new Set<ServerResponse>();
 
@@ -61,8 +64,7 @@ export function createChangeStream(
         'cache-control': 'no-cache, no-transform',
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
-        ...(corsOrigin === false ? {} : { 'access-control-allow-origin': corsOrigin }),
-        ...(corsOrigin === false || corsOrigin === '*' ? {} : { vary: 'Origin' }),
+        ...(corsOrigin === false ? {} : corsHeadersFor(allowed, typeof req.headers.origin === 'string' ? req.headers.origin : undefined)),
       });
       // No replay: a client that reconnects has missed what changed meanwhile and must refetch.
       res.write(`retry: 2000\n: connected to the Otto change feed\n\n`);

@@ -12,7 +12,13 @@ Options:
   --db <file>         SQLite file that keeps the data across restarts (needs better-sqlite3:
                       npm install better-sqlite3); without it the data lives in memory
   --seed <n>          customers to create when the database is empty (default 500; 0 for none)
-  --cors-origin <o>   origin browsers may call from (default *)
+  --cors-origin <o>   another origin browsers may call from, besides http://localhost, 127.0.0.1
+                      and [::1] on any port (repeatable; "*" is refused)
+  --allowed-host <h>  another name the Host header may carry, besides localhost, 127.0.0.1
+                      and [::1] (repeatable; "name" or "name:port")
+  --token <t>         bearer token every call must carry (Authorization: Bearer <t>); beyond
+                      loopback one is made and printed when not given. Set OTTO_API_TOKEN
+                      instead to keep it out of the process list
   --quiet             do not log each request
   -h, --help          show this help`;
 
@@ -25,7 +31,9 @@ async function main(): Promise<void> {
         host: { type: 'string', default: '127.0.0.1' },
         db: { type: 'string' },
         seed: { type: 'string', default: '500' },
-        'cors-origin': { type: 'string', default: '*' },
+        'cors-origin': { type: 'string', multiple: true },
+        'allowed-host': { type: 'string', multiple: true },
+        token: { type: 'string' },
         quiet: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -44,12 +52,15 @@ async function main(): Promise<void> {
     console.error(`--port must be 0–65535 and --seed a whole number.\n\n${usage}`);
     process.exit(2);
   }
+  const givenToken = values.token ?? (process.env.OTTO_API_TOKEN?.trim() || undefined);
   const server = await createMockServer({
     port,
     host: values.host,
     ...(values.db ? { filename: values.db } : {}),
     seed: seed === 0 ? false : { count: seed },
-    corsOrigin: values['cors-origin'],
+    ...(values['cors-origin'] ? { corsOrigin: values['cors-origin'] } : {}),
+    ...(values['allowed-host'] ? { allowedHosts: values['allowed-host'] } : {}),
+    ...(givenToken ? { token: givenToken } : {}),
     ...(values.quiet
       ? {}
       : { onRequest: (e) => console.log(`${e.method} ${e.path} → ${e.status} (${e.durationMs} ms)`) }),
@@ -58,6 +69,15 @@ async function main(): Promise<void> {
   const where = info.mode === 'memory' ? 'in memory (gone when the server stops)' : info.filename;
   console.log(`Otto mock API listening on ${server.url}`);
   console.log(`API reference: ${server.url}/docs (OpenAPI document: ${server.url}/openapi.json)`);
+  if (server.token && !givenToken) {
+    console.log(`Listening beyond loopback: every call needs Authorization: Bearer ${server.token}`);
+    console.log(`(a token made for this run; pass --token or OTTO_API_TOKEN to keep one across restarts)`);
+  } else if (server.token) {
+    console.log('Every call needs Authorization: Bearer <the token given>.');
+  }
+  if (server.token && !values['allowed-host']) {
+    console.log('Other machines reach it only by a name or address given with --allowed-host (the Host header is checked).');
+  }
   console.log(`Data: ${where}; SQLite ${info.sqliteVersion}, schema ${info.schemaVersion}${info.seeded.customers ? `, seeded ${info.seeded.customers} customers` : ''}.`);
   let stopping = false;
   const stop = (signal: string) => {

@@ -1,10 +1,12 @@
-import { createServer, type Server } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { apiBasePath } from '@otto/api-contract';
+import { apiBasePath, limits, totalCountHeader } from '@otto/api-contract';
 import type { SqliteStore } from '@otto/sqlite-store';
 import { createNodeSqliteStore } from '@otto/sqlite-store/node';
 import { createMockApi } from '../create-mock-api';
 import type { MockApi, MockApiOptions } from '../types';
+import { createAccessPolicy, isLoopback, type AccessOptions, type Refusal } from './access-policy';
 import { createChangeStream } from './change-stream';
 import { withApiDocs } from './api-docs';
 import { createNodeHandler, type NodeHandlerOptions } from './create-node-handler';
@@ -14,7 +16,7 @@ import { createNodeHandler, type NodeHandlerOptions } from './create-node-handle
  * @example
  * const options: MockServerOptions = { port: 8787, filename: './otto.sqlite', seed: { count: 100 } };
  */
-export interface MockServerOptions extends Omit<MockApiOptions, 'store'>, NodeHandlerOptions {
+export interface MockServerOptions extends Omit<MockApiOptions, 'store'>, NodeHandlerOptions, Omit<AccessOptions, 'corsOrigins'> {
   /**
    * TCP port; 0 picks a free one (read it from `server.port`).
    * @default 8787
@@ -33,6 +35,42 @@ export interface MockServerOptions extends Omit<MockApiOptions, 'store'>, NodeHa
   filename?: string;
   /** A store to use instead of `filename` (it stays open after `close()`). */
   store?: SqliteStore;
+  /** Limits of what one client may take; each refusal is a 4xx (or 503) in words. */
+  serverLimits?: ServerLimits;
+}
+
+/**
+ * How much one request or client may take of the server.
+ * @example
+ * const serverLimits: ServerLimits = { maxHeaderBytes: 8192, maxConnections: 64 };
+ */
+export interface ServerLimits {
+  /**
+   * Largest request head (request line and headers); a larger one gets 431.
+   * @default 16384
+   */
+  maxHeaderBytes?: number;
+  /**
+   * Time to receive a request's headers; a slower client gets 408.
+   * @default 10000
+   */
+  headersTimeoutMs?: number;
+  /**
+   * Time to receive a whole request (headers and body); a slower client gets 408.
+   * @default 30000
+   */
+  requestTimeoutMs?: number;
+  /**
+   * Open connections at once (the change feed's streams count); a request on a connection past it
+   * gets 503 and the connection is closed.
+   * @default 256
+   */
+  maxConnections?: number;
+  /**
+   * How often Node looks for clients past `headersTimeoutMs` / `requestTimeoutMs`.
+   * @default 1000
+   */
+  timeoutCheckIntervalMs?: number;
 }
 
 /**
@@ -46,6 +84,11 @@ export interface MockServer {
   readonly url: string;
   readonly port: number;
   readonly api: MockApi;
+  /**
+   * The bearer token calls must carry, or undefined when the server wants none (loopback without
+   * `token`). Given with `token`, or generated when the server listens beyond loopback.
+   */
+  readonly token: string | undefined;
   /** The underlying Node server. */
   readonly server: Server;
   /** Stops accepting requests, ends open connections and closes the database. */
@@ -54,7 +97,10 @@ export interface MockServer {
 
 /**
  * Serves the Otto mock API over HTTP with Node's `http` module: the same handlers as in the
- * browser, with CORS for browser clients, and the data in a SQLite file when `filename` is given.
+ * browser, and the data in a SQLite file when `filename` is given. It lets in only whom it should
+ * (decision 0050): `Host` must be a name it answers to (else 421), a browser origin must be a
+ * localhost one or named in `corsOrigin` (else 403), writes must be JSON (else 415), and beyond
+ * loopback every call needs the bearer token (else 401; `/api/docs` and `/api/openapi.json` stay public).
  * @example
  * import { createMockServer } from '@otto/mock-backend/node';
  * const server = await createMockServer({ port: 8787, filename: './otto.sqlite' });
@@ -62,7 +108,15 @@ export interface MockServer {
  * await server.close();
  */
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const { port = 8787, host = '127.0.0.1', filename, store: givenStore, corsOrigin, onRequest, ...apiOptions } = options;
+  const { port = 8787, host = '127.0.0.1', filename, store: givenStore, corsOrigin, onRequest, allowedHosts, token: givenToken, serverLimits = {}, ...apiOptions } = options;
+  if (corsOrigin === '*' || (Array.isArray(corsOrigin) && corsOrigin.includes('*'))) {
+    throw new TypeError('corsOrigin "*" is not allowed: any website could read and change the data. Name each origin that may call.');
+  }
+  if (givenToken !== undefined && givenToken.trim().length < 8) {
+    throw new TypeError('The token is too short: use at least 8 characters (or leave it out on loopback).');
+  }
+  // Beyond loopback anyone on the network could call: a token is then required, made here if not given.
+  const token = givenToken ?? (isLoopback(host) ? undefined : randomBytes(24).toString('base64url'));
   const ownStore = givenStore ? undefined : filename !== undefined ? createNodeSqliteStore({ filename }) : undefined;
   const store = givenStore ?? ownStore;
   let api: MockApi;
@@ -75,7 +129,46 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   // The change feed (GET /api/changes, Server-Sent Events) is answered before the API.
   const changes = createChangeStream((listener) => api.onChange(listener), { ...(corsOrigin !== undefined ? { corsOrigin } : {}) });
   const handle = createNodeHandler(withApiDocs((request) => api.fetch(request)), { ...(corsOrigin !== undefined ? { corsOrigin } : {}), ...(onRequest ? { onRequest } : {}) });
-  const server = createServer((req, res) => changes.serve(req, res) || handle(req, res));
+  const corsOrigins = corsOrigin === false ? [] : typeof corsOrigin === 'string' ? [corsOrigin] : (corsOrigin ?? []);
+  let listeningPort = port;
+  const policy = createAccessPolicy(host, () => listeningPort, { corsOrigins, ...(allowedHosts ? { allowedHosts } : {}), ...(token ? { token } : {}) }, totalCountHeader);
+  const maxConnections = serverLimits.maxConnections ?? 256;
+  let connections = 0;
+  const server = createServer(
+    {
+      maxHeaderSize: serverLimits.maxHeaderBytes ?? 16_384,
+      headersTimeout: serverLimits.headersTimeoutMs ?? 10_000,
+      requestTimeout: serverLimits.requestTimeoutMs ?? 30_000,
+      connectionsCheckingInterval: serverLimits.timeoutCheckIntervalMs ?? 1_000,
+    },
+    (req, res) => {
+      const refusal = connections > maxConnections ? tooManyConnections(maxConnections) : (policy.check(req) ?? tooLargeEarly(req));
+      if (refusal) {
+        refuse(req, res, refusal, corsOrigin === false ? {} : policy.corsHeaders(req));
+        onRequest?.({ method: req.method ?? 'GET', path: (req.url ?? '/').replace(/([?&]token=)[^&]*/gi, '$1(hidden)'), status: refusal.status, durationMs: 0 });
+        return;
+      }
+      if (!changes.serve(req, res)) handle(req, res);
+    },
+  );
+  server.on('connection', (socket) => {
+    connections += 1;
+    socket.once('close', () => (connections -= 1));
+  });
+  // What Node refuses before a request exists (too large a head, too slow, not HTTP) is answered in words too.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const refusal: Refusal =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? { status: 431, code: 'HEADERS_TOO_LARGE', message: `The request's headers are larger than ${serverLimits.maxHeaderBytes ?? 16_384} bytes. Send fewer or shorter headers.` }
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? { status: 408, code: 'REQUEST_TIMEOUT', message: 'The request was not received in time. Send it again, all at once.' }
+          : { status: 400, code: 'MALFORMED_REQUEST', message: `The request is not well-formed HTTP (${error.code ?? error.message}).` };
+    const body = JSON.stringify({ code: refusal.code, message: refusal.message });
+    socket.end(
+      `HTTP/1.1 ${refusal.status} ${statusText[refusal.status] ?? 'Bad Request'}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -90,6 +183,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     throw error;
   }
   const actualPort = (server.address() as AddressInfo).port;
+  listeningPort = actualPort;
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
   let closing: Promise<void> | undefined;
 
@@ -97,6 +191,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     url: `http://${urlHost}:${actualPort}${apiBasePath}`,
     port: actualPort,
     api,
+    token,
     server,
     close() {
       closing ??= (async () => {
@@ -111,4 +206,41 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       return closing;
     },
   };
+}
+
+const statusText: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+
+function tooManyConnections(max: number): Refusal {
+  return {
+    status: 503,
+    code: 'SERVICE_UNAVAILABLE',
+    message: `The server has ${max} connections open, its limit. Close some (each open change feed counts) and try again.`,
+    headers: { 'retry-after': '1' },
+  };
+}
+
+/** A body declared larger than the API takes is refused before it is read. */
+function tooLargeEarly(req: IncomingMessage): Refusal | undefined {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (!(declared > limits.maxBodyBytes)) return undefined;
+  return {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    message: `The request body is larger than ${limits.maxBodyBytes} bytes. Send less data in one request.`,
+  };
+}
+
+function refuse(req: IncomingMessage, res: ServerResponse, refusal: Refusal, cors: Record<string, string>): void {
+  const body = JSON.stringify({ code: refusal.code, message: refusal.message });
+  // The body of a refused request is not read: the connection closes after the answer.
+  const unread = req.method !== 'GET' && req.method !== 'HEAD' && (Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined);
+  res.writeHead(refusal.status, {
+    ...cors,
+    ...refusal.headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    ...(unread ? { connection: 'close' } : {}),
+  });
+  res.end(body);
+  if (unread) req.resume();
 }

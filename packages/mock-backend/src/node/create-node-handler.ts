@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { totalCountHeader } from '@otto/api-contract';
+import { allowedOrigins, corsHeadersFor } from './access-policy';
 import { sendResponse, toRequest } from './node-http';
 
 /**
@@ -9,11 +10,12 @@ import { sendResponse, toRequest } from './node-http';
  */
 export interface NodeHandlerOptions {
   /**
-   * The origin browsers may call from (`Access-Control-Allow-Origin`), or `false` for no CORS
-   * headers at all.
-   * @default '*'
+   * Origins browsers may call from besides `http://localhost`, `http://127.0.0.1` and `http://[::1]`
+   * (any port), or `false` for no CORS at all. The allowed origin is echoed in
+   * `Access-Control-Allow-Origin` with `Vary: Origin`; `*` is refused (the API answers with data).
+   * @default [] (localhost origins only)
    */
-  corsOrigin?: string | false;
+  corsOrigin?: string | readonly string[] | false;
   /** Told about every answered request (for a request log). */
   onRequest?: (event: { method: string; path: string; status: number; durationMs: number }) => void;
 }
@@ -21,7 +23,8 @@ export interface NodeHandlerOptions {
 /**
  * Serves any `Request → Response` function (such as `createMockApi().fetch`) with Node's `http`
  * module: converts the IncomingMessage to a Request and the Response back, adds CORS headers that
- * let a browser app on another origin read `X-Total-Count`, and answers CORS preflights.
+ * let a browser app on an allowed origin read `X-Total-Count`, and answers its CORS preflights
+ * (a preflight from any other origin gets 403). It checks no `Host`, origin or token: `createMockServer` does.
  * @example
  * import { createServer } from 'node:http';
  * const api = await createMockApi();
@@ -31,27 +34,30 @@ export function createNodeHandler(
   fetchFn: (request: Request) => Promise<Response>,
   options: NodeHandlerOptions = {},
 ): (req: IncomingMessage, res: ServerResponse) => void {
-  const corsOrigin = options.corsOrigin ?? '*';
-  const cors: Record<string, string> =
-    corsOrigin === false
-      ? {}
-      : {
-          'access-control-allow-origin': corsOrigin,
-          'access-control-expose-headers': totalCountHeader,
-          ...(corsOrigin === '*' ? {} : { vary: 'Origin' }),
-        };
+  const corsOff = options.corsOrigin === false;
+  const allowed = allowedOrigins(options.corsOrigin);
 
   return (req, res) => {
     const started = Date.now();
     const method = req.method ?? 'GET';
     const path = req.url ?? '/';
-    const done = (status: number) => options.onRequest?.({ method, path, status, durationMs: Date.now() - started });
+    // A token in the query (the change feed's) never reaches the log.
+    const done = (status: number) => options.onRequest?.({ method, path: redactToken(path), status, durationMs: Date.now() - started });
+    const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
+    const cors = corsOff ? {} : corsHeadersFor(allowed, origin, totalCountHeader);
 
-    // A CORS preflight is the browser asking, not a call of the API.
-    if (corsOrigin !== false && method === 'OPTIONS' && req.headers['access-control-request-method']) {
+    // A CORS preflight is the browser asking, not a call of the API: answered for allowed origins only.
+    if (!corsOff && method === 'OPTIONS' && req.headers['access-control-request-method']) {
+      if (!allowed(origin)) {
+        const body = JSON.stringify({ code: 'ORIGIN_NOT_ALLOWED', message: `Pages from ${origin ?? 'an unnamed origin'} may not call this server.` });
+        res.writeHead(403, { ...cors, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)) });
+        res.end(body);
+        done(403);
+        return;
+      }
       res.writeHead(204, {
         ...cors,
-        'access-control-allow-methods': 'GET, POST, PUT, PATCH',
+        'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE',
         'access-control-allow-headers': req.headers['access-control-request-headers'] ?? 'content-type',
         'access-control-max-age': '600',
         'content-length': '0',
@@ -75,4 +81,9 @@ export function createNodeHandler(
       res.destroy(error as Error);
     });
   };
+}
+
+/** `/api/changes?token=…` → `/api/changes?token=…` with the value hidden. */
+function redactToken(path: string): string {
+  return path.replace(/([?&]token=)[^&]*/gi, '$1(hidden)');
 }

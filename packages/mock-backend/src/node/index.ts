@@ -1,5 +1,6 @@
 // Entry of `@otto/mock-backend/node`: the mock API served over HTTP by Node.
-export { createMockServer, type MockServer, type MockServerOptions } from './create-mock-server';
+export { createMockServer, type MockServer, type MockServerOptions, type ServerLimits } from './create-mock-server';
+export type { AccessOptions } from './access-policy';
 export { createNodeHandler, type NodeHandlerOptions } from './create-node-handler';
 export { createChangeStream, type ChangeStream, type ChangeStreamOptions } from './change-stream';
 export { withApiDocs, type ApiDocsOptions } from './api-docs';

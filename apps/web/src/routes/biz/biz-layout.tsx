@@ -6,6 +6,7 @@ import { applyUpdate, onUpdateReady } from '../../backend/app-updates';
 import type { BackendHandle } from '../../backend/start-backend';
 import { startOnce } from '../../backend/start-once';
 import { BackupNudge } from '../../features/data/components/backup-nudge';
+import { DatabaseRecoveryScreen } from '../../features/data/components/database-recovery-screen';
 import { DataDialog } from '../../features/data/components/data-dialog';
 import { useLiveUpdates } from '../../lib/live/use-live-updates';
 import { paths } from '../../lib/paths';
@@ -48,6 +49,9 @@ export default function BizLayout() {
     >
       {started.ok ? (
         <Outlet key={`${dataVersion}.${resets}`} />
+      ) : started.problem ? (
+        // The database itself cannot be opened: ways out in words instead of a broken app.
+        <DatabaseRecoveryScreen message={started.message} problem={started.problem} />
       ) : (
         <Notice
           tone="error"

@@ -6,6 +6,7 @@ import { downloadFile, fileDate } from '../../../lib/download';
 import { Modal } from '../../../lib/modal';
 import { customersCsv, jobsCsv } from '../export-csv';
 import { recordBackup } from '../storage-health';
+import { SetAsideFiles } from './set-aside-files';
 import { StoragePanel } from './storage-panel';
 
 type Busy = { what: string; progress?: string } | null;
@@ -119,6 +120,7 @@ export function DataDialog({
             Export jobs (CSV)
           </Button>
         </div>
+        <SetAsideFiles onError={setError} />
         <input
           ref={fileInput}
           type="file"
