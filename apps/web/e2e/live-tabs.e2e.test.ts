@@ -1,15 +1,14 @@
 // Live across tabs (issue 11): every open tab shows what the database holds, within a blink of a
 // change made in any tab, without reloads and without refetch storms; an edit is never overwritten
 // in silence. Also two browsers on one otto-mock-server (remote mode, Server-Sent Events).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createMockServer, type MockServer } from '@otto/mock-backend/node';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { build, preview, type PreviewServer } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiFetch, launchBrowser, newContext, openPage, screenshot, trackPage, waitForBackend, type TrackedPage } from './harness';
+import { serveRemoteApp, type RemoteApp } from './remote-app';
 
 interface Customer {
   id: string;
@@ -198,31 +197,19 @@ describe('tabs of one browser', () => {
 });
 
 describe('two browsers on one otto-mock-server (remote mode)', () => {
-  const appRoot = fileURLToPath(new URL('..', import.meta.url));
   let server: MockServer;
-  let outDir: string;
-  let site: PreviewServer;
+  let site: RemoteApp;
   let siteUrl: string;
 
   beforeAll(async () => {
     server = await createMockServer({ port: 0, seed: { count: 25, fakerSeed: 11 } });
-    outDir = mkdtempSync(join(tmpdir(), 'otto-live-remote-'));
-    process.env.VITE_OTTO_API_BASE_URL = server.url;
-    try {
-      await build({ root: appRoot, logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: false } });
-    } finally {
-      delete process.env.VITE_OTTO_API_BASE_URL;
-    }
-    site = await preview({ root: appRoot, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, open: false } });
-    const address = site.httpServer.address();
-    if (!address || typeof address === 'string') throw new Error('vite preview did not report its port.');
-    siteUrl = `http://127.0.0.1:${address.port}`;
+    site = await serveRemoteApp(server.url);
+    siteUrl = site.url;
   }, 180_000);
 
   afterAll(async () => {
     await site?.close();
     await server?.close();
-    if (outDir) rmSync(outDir, { recursive: true, force: true });
   });
 
   it('shows a change made in one browser context in the other', async () => {

@@ -1,20 +1,14 @@
 // One setting points the app at a remote API: a build with VITE_OTTO_API_BASE_URL calls the
 // Otto mock server over HTTP (CORS) and starts no service worker or database in the browser. The
 // server wants a token (VITE_OTTO_API_TOKEN): the app sends it on every call and on the change feed.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createMockServer, type MockServer } from '@otto/mock-backend/node';
 import type { Browser } from 'playwright-core';
-import { build, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, trackPage } from './harness';
+import { serveRemoteApp, type RemoteApp } from './remote-app';
 
-const appRoot = fileURLToPath(new URL('..', import.meta.url));
 let server: MockServer;
-let outDir: string;
-let site: PreviewServer;
+let site: RemoteApp;
 let siteUrl: string;
 let browser: Browser;
 const token = 'remote-e2e-token-7f3a';
@@ -22,19 +16,8 @@ const auth = { headers: { authorization: `Bearer ${token}` } };
 
 beforeAll(async () => {
   server = await createMockServer({ port: 0, seed: { count: 25, fakerSeed: 8 }, token });
-  outDir = mkdtempSync(join(tmpdir(), 'otto-remote-build-'));
-  process.env.VITE_OTTO_API_BASE_URL = server.url;
-  process.env.VITE_OTTO_API_TOKEN = token;
-  try {
-    await build({ root: appRoot, logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: false } });
-  } finally {
-    delete process.env.VITE_OTTO_API_BASE_URL;
-    delete process.env.VITE_OTTO_API_TOKEN;
-  }
-  site = await preview({ root: appRoot, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, open: false } });
-  const address = site.httpServer.address();
-  if (!address || typeof address === 'string') throw new Error('vite preview did not report its port.');
-  siteUrl = `http://127.0.0.1:${address.port}`;
+  site = await serveRemoteApp(server.url, token);
+  siteUrl = site.url;
   browser = await launchBrowser();
 });
 
@@ -42,7 +25,6 @@ afterAll(async () => {
   await browser?.close();
   await site?.close();
   await server?.close();
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 
 describe('the app built with VITE_OTTO_API_BASE_URL', () => {
