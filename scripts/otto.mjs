@@ -72,7 +72,15 @@ function ensureChromium() {
 function buildBetterSqlite3() {
   const dir = join(root, 'packages/mock-backend/node_modules/better-sqlite3');
   if (!existsSync(dir) || existsSync(join(dir, 'build/Release/better_sqlite3.node'))) return 0;
-  return phase('native module (better-sqlite3, about 100 s the first time)', 'npm', ['run', 'install', '--silent'], { cwd: dir });
+  const title = 'native module (better-sqlite3, about 100 s the first time)';
+  console.log(`\n== ${title}`);
+  const started = Date.now();
+  // The compiler's own warnings are not ours to act on: its output is shown only when it fails.
+  const result = spawnSync('npm', ['run', 'install', '--silent'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const status = result.status ?? 1;
+  if (status !== 0) console.log(`${result.stdout ?? ''}${result.stderr ?? ''}`);
+  console.log(`== ${title}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  return status;
 }
 
 /** Sums the JSON reports vitest wrote, for one closing line. */
