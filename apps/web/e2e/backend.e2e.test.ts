@@ -197,6 +197,8 @@ describe('in-browser backend', () => {
     await b.page.evaluate((url) => {
       const messages: { type: string; info?: { storage: string } }[] = [];
       const extra = new Worker(url, { type: 'module' });
+      // The app's DB worker loads SQLite at once and opens the database only when told (waitForOpen).
+      extra.postMessage({ type: 'open' });
       extra.onmessage = (event: MessageEvent<{ type: string; info?: { storage: string } }>) => {
         messages.push(event.data);
         // Free the files at once for the tab that takes over.
