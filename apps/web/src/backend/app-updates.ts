@@ -84,4 +84,12 @@ export async function applyUpdate(): Promise<void> {
   }
   reloading = true;
   waiting.postMessage(skipWaitingMessage);
+  // Chromium activates the new worker only once the old one has no request in flight, and may
+  // leave it waiting when a request arrives at that moment: ask again until it takes over.
+  let tries = 0;
+  const retry = setInterval(() => {
+    const still = registration?.waiting;
+    if (!still || ++tries > 10) clearInterval(retry);
+    else still.postMessage(skipWaitingMessage);
+  }, 2_000);
 }
