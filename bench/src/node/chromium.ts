@@ -1,8 +1,6 @@
-import { chromiumLaunchOptions, freshProfileDir, launchChromiumProfile, removeProfileDir } from '@otto/browser-testing';
-import type { BrowserContext, LaunchOptions } from 'playwright-core';
-
-/** Debian's Chromium with the flags of the e2e tests (`@otto/browser-testing`). Never `playwright install`. */
-export const launchOptions: LaunchOptions = chromiumLaunchOptions;
+// Profiles for the bench, on Debian's Chromium with the flags of the e2e tests (`@otto/browser-testing`).
+import { freshProfileDir, launchChromiumProfile, removeProfileDir } from '@otto/browser-testing';
+import type { BrowserContext } from 'playwright-core';
 
 /** A fresh, empty profile directory (OPFS and service workers live on disk, as for a real user). */
 export function freshProfile(): string {
