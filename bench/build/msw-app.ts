@@ -19,7 +19,11 @@ export interface MswVariantManifest {
   files: string[];
 }
 
-const swapIn = fileURLToPath(new URL('../src/app-msw/start-backend.ts', import.meta.url));
+// The app's modules swapped for the MSW variant's: its backend start, and the DB worker its entry starts early.
+const swaps: Record<string, string> = {
+  'start-backend': fileURLToPath(new URL('../src/app-msw/start-backend.ts', import.meta.url)),
+  'early-db-worker': fileURLToPath(new URL('../src/app-msw/early-db-worker.ts', import.meta.url)),
+};
 const dataId = 'virtual:otto-bench-msw-data';
 
 /**
@@ -44,11 +48,12 @@ export async function buildMswApp(options: { appDir: string; outDir: string; n: 
     enforce: 'pre',
     async resolveId(source, importer, resolveOptions) {
       if (source === dataId) return `\0${dataId}`;
-      if (!importer || !/start-backend(\.ts)?$/.test(source)) return null;
+      const name = /(start-backend|early-db-worker)(\.ts)?$/.exec(source)?.[1];
+      if (!importer || !name) return null;
       const resolved = await this.resolve(source, importer, { ...resolveOptions, skipSelf: true });
-      if (resolved?.id !== target) return null;
-      swapped++;
-      return swapIn;
+      if (resolved?.id !== join(options.appDir, 'src/backend', `${name}.ts`)) return null;
+      if (name === 'start-backend') swapped++;
+      return swaps[name];
     },
     load(id) {
       // JSON.parse of a string parses faster than the same object literal (V8's advice for big data).

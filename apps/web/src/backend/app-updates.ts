@@ -1,9 +1,10 @@
 // A new build of Otto, found by the service worker's update check: it installs in the background
 // and waits. Every open tab then offers "A new version of Otto is ready" with a Reload button; the
 // tab whose button is pressed lets the new version take over and reloads. Nothing reloads by itself.
+import { skipWaitingType } from '@otto/mock-backend/browser';
 
 /** Message that tells a waiting service worker to take over (handled in src/otto-sw.ts). */
-const skipWaitingMessage = { type: 'SKIP_WAITING' };
+const skipWaitingMessage = { type: skipWaitingType };
 /** How often a tab left open asks the server for a new build. */
 const checkEveryMs = 30 * 60_000;
 

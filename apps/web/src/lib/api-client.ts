@@ -1,8 +1,6 @@
 import { apiErrorSchema, buildPath, totalCountHeader, type RouteDefinition } from '@otto/api-contract';
+import { appVersionHeader } from '@otto/mock-backend/browser';
 import { ApiClientError } from './api-client-error';
-
-/** Request header naming the app build (`@otto/mock-backend`'s `appVersionHeader`). */
-const appVersionHeader = 'x-otto-app-version';
 
 export { ApiClientError, type ApiErrorKind } from './api-client-error';
 import type { z } from 'zod';

@@ -4,7 +4,9 @@ export { startBrowserBackend } from './start-browser-backend';
 export { databaseProblemOf, openDatabaseRecovery, type DatabaseRecovery, type DatabaseRecoveryOptions } from './database-recovery';
 export {
   apiPathPrefix,
+  appVersionHeader,
   initPortType,
+  skipWaitingType,
   type PortMessage,
   type SerializedRequest,
   type SerializedResponse,
