@@ -23,6 +23,7 @@ export interface MswVariantManifest {
 const swaps: Record<string, string> = {
   'start-backend': fileURLToPath(new URL('../src/app-msw/start-backend.ts', import.meta.url)),
   'early-db-worker': fileURLToPath(new URL('../src/app-msw/early-db-worker.ts', import.meta.url)),
+  'create-db-worker': fileURLToPath(new URL('../src/app-msw/create-db-worker.ts', import.meta.url)),
 };
 const dataId = 'virtual:otto-bench-msw-data';
 
@@ -48,7 +49,7 @@ export async function buildMswApp(options: { appDir: string; outDir: string; n: 
     enforce: 'pre',
     async resolveId(source, importer, resolveOptions) {
       if (source === dataId) return `\0${dataId}`;
-      const name = /(start-backend|early-db-worker)(\.ts)?$/.exec(source)?.[1];
+      const name = /(start-backend|early-db-worker|create-db-worker)(\.ts)?$/.exec(source)?.[1];
       if (!importer || !name) return null;
       const resolved = await this.resolve(source, importer, { ...resolveOptions, skipSelf: true });
       if (resolved?.id !== join(options.appDir, 'src/backend', `${name}.ts`)) return null;
