@@ -98,9 +98,12 @@ describe('a new version rolled out under open tabs', () => {
     expect(await version(two.page)).toBe(versionA);
 
     // Tab one moves to B; tab two (build A, the database's owner) writes all through the hand-over.
-    // (The writes start with the click: Chromium activates a new worker once the old one has no
-    // request in flight, so a loop already running could hold the switch back.)
+    // (The writes start once tab one reloads: Chromium activates a new worker only when the old one
+    // has no request in flight, so writes already running could hold the switch back. The
+    // hand-over itself happens after the reload, while tab one's B starts, so it meets the writes.)
+    const reloaded = one.page.waitForEvent('load', { timeout: 90_000 });
     await one.page.getByRole('button', { name: 'Reload' }).click();
+    await reloaded;
     const writesA = writeUntilRefused(two.page, 'Written by A', 40_000);
     // Generous: the new worker activates once the old one has no request in flight (tab two keeps writing).
     await one.page.waitForFunction((b) => window.ottoAppVersion === b, buildB, { timeout: 90_000 }).catch((error: unknown) => {

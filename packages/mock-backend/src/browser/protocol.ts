@@ -43,6 +43,8 @@ export const movedHeader = 'x-otto-moved';
 /**
  * Request header naming the app version (build) that sent it. The DB worker refuses writes from
  * a build older than its own with 409 `APP_OUTDATED`.
+ * @example
+ * fetch('/api/customers', { method: 'POST', headers: { [appVersionHeader]: buildId, 'content-type': 'application/json' }, body });
  */
 export const appVersionHeader = 'x-otto-app-version';
 
