@@ -22,6 +22,7 @@ export const routes: RouteObject[] = [
               { path: 'new', ...lazyScreen(() => import('./routes/biz/jobs/new-job-screen')) },
             ],
           },
+          { path: 'settings', ...lazyScreen(() => import('./routes/biz/settings/settings-screen')) },
           {
             path: 'customers',
             ...lazyScreen(() => import('./routes/biz/customers/customers-layout')),

@@ -6,7 +6,15 @@ export {
   type Customer,
   type CustomerInput,
 } from './customer';
-export { listParamsShapeSchema, listParamsRangeSchema, type ListParams } from './list-params';
+export {
+  listParamsShapeSchema,
+  listParamsRangeSchema,
+  customerSortFields,
+  defaultSortOrders,
+  type ListParams,
+  type CustomerSortField,
+  type SortOrder,
+} from './list-params';
 export {
   apiErrorSchema,
   apiIssueSchema,
@@ -27,6 +35,7 @@ export {
   jobPatchSchema,
   jobScheduleSchema,
   jobListParamsSchema,
+  jobSortFields,
   jobCountsSchema,
   type Job,
   type JobStatus,
@@ -34,6 +43,7 @@ export {
   type JobFields,
   type JobPatch,
   type JobListParams,
+  type JobSortField,
   type JobCounts,
 } from './job';
 export {

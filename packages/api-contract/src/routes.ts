@@ -70,7 +70,7 @@ export const customerRoutes = {
   list: {
     method: 'GET',
     path: '/customers',
-    summary: 'List customers: full-text search when queryText is non-empty, else newest modified first.',
+    summary: 'List customers: full-text search when queryText is non-empty, else newest modified first; sortBy orders by name, created or modified instead.',
     filterJson: listParamsShapeSchema,
     response: z.array(customerSchema),
     totalCount: true,
@@ -126,7 +126,7 @@ export const jobRoutes = {
   list: {
     method: 'GET',
     path: '/jobs',
-    summary: 'List jobs, filtered by search text, status and customer; newest modified first, or best matches.',
+    summary: 'List jobs, filtered by search text, status and customer; newest modified first, or best matches; sortBy orders by title, price, scheduled date, status or modified instead.',
     filterJson: jobListParamsSchema,
     invalidFilter: 'error',
     response: z.array(jobSchema),

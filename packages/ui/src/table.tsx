@@ -15,6 +15,11 @@ export interface TableColumn<Row> {
   className?: string;
   /** Render the cells as `<th scope="row">` (use on the column that names the row). */
   rowHeader?: boolean;
+  /**
+   * Makes the header a button that sorts the list by this column; `direction` is the column's
+   * current order (`aria-sort`), `none` when the list is ordered by something else.
+   */
+  sort?: { direction: 'ascending' | 'descending' | 'none'; onSort: () => void };
 }
 
 /** Props of {@link Table}. */
@@ -79,8 +84,20 @@ export function Table<Row>({
           <thead>
             <tr>
               {columns.map((column) => (
-                <th key={column.key} scope="col" className={column.className}>
-                  {column.header}
+                <th
+                  key={column.key}
+                  scope="col"
+                  className={column.className}
+                  aria-sort={column.sort && column.sort.direction !== 'none' ? column.sort.direction : undefined}
+                >
+                  {column.sort ? (
+                    <button type="button" className="otto-table__sort" onClick={column.sort.onSort}>
+                      {column.header}
+                      <SortArrow direction={column.sort.direction} />
+                    </button>
+                  ) : (
+                    column.header
+                  )}
                 </th>
               ))}
             </tr>
@@ -113,5 +130,15 @@ export function Table<Row>({
         </table>
       </div>
     </div>
+  );
+}
+
+/** ▲, ▼ or a faint ↕ after a sortable header (decorative: aria-sort carries the meaning). */
+function SortArrow({ direction }: { direction: 'ascending' | 'descending' | 'none' }) {
+  const d = direction === 'ascending' ? 'M4 10l4-5 4 5z' : direction === 'descending' ? 'M4 6l4 5 4-5z' : 'M5 6.5l3-3.5 3 3.5zM5 9.5l3 3.5 3-3.5z';
+  return (
+    <svg className={cx('otto-table__sort-arrow', direction === 'none' && 'otto-table__sort-arrow--idle')} width="12" height="12" viewBox="0 0 16 16" aria-hidden="true">
+      <path d={d} fill="currentColor" />
+    </svg>
   );
 }

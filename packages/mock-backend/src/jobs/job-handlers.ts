@@ -1,5 +1,6 @@
 import {
   canMoveJob,
+  defaultSortOrders,
   initialJobStatuses,
   jobInputSchema,
   jobRoutes,
@@ -86,7 +87,8 @@ function save(db: Database, job: Job, fields: JobFields, now: number): Job {
 
 const list = defineHandler(jobRoutes.list, ({ db, filter }) => {
   const { limit = limits.defaultPageSize, offset = 0 } = filter;
-  const page = listJobs(db, toFilter(filter), { limit, offset });
+  const sort = filter.sortBy ? { by: filter.sortBy, order: filter.sortOrder ?? defaultSortOrders[filter.sortBy] } : undefined;
+  const page = listJobs(db, toFilter(filter), { limit, offset }, sort);
   return { data: page.rows, totalCount: page.total };
 });
 
