@@ -53,7 +53,7 @@ describe('createMockServer', () => {
   it('passes every rule of the conformance kit over real HTTP', async () => {
     const report = await runConformance({ fetch, baseUrl: server.url });
     expect(report.failed, formatReport(report)).toBe(0);
-  });
+   }, 60_000);
 
   it('lets a browser on a localhost origin call it and read X-Total-Count', async () => {
     const res = await fetch(`${server.url}/customers`, { headers: { origin: 'http://localhost:5173' } });
