@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { apiErrorSchema, apiIssueSchema } from '../api-error';
 import { customerDuplicateSchema, customerInputSchema, customerListParamsSchema, customerSchema, customerShapeSchema } from '../customer';
 import { jobCountsSchema, jobInputSchema, jobListParamsSchema, jobMoveSchema, jobPatchSchema, jobSchema, jobStatusSchema } from '../job';
+import { reportSummaryParamsSchema, reportSummarySchema } from '../report';
 
 /** Where named schemas live in the document. */
 export const schemaRefPrefix = '#/components/schemas/';
@@ -51,6 +52,14 @@ export function createSchemaRegistry() {
     description: 'A one-click status move: the new status, and a start (and end) time when scheduling.',
   });
   registry.add(jobCountsSchema, { id: 'JobCounts', description: 'How many jobs match, per status and in all.' });
+  registry.add(reportSummaryParamsSchema, {
+    id: 'ReportSummaryParams',
+    description: 'The summary report filter, sent JSON-encoded in the filterJson query parameter: tz (required), from/to months, weekStart, topOwing.',
+  });
+  registry.add(reportSummarySchema, {
+    id: 'ReportSummary',
+    description: 'The Overview figures. Money is whole cents; each month and day carries its [start_dt, end_dt) boundaries in epoch ms, computed in tz.',
+  });
   registry.add(apiIssueSchema, { id: 'ApiIssue', description: 'One problem with one field; path is the field name.' });
   registry.add(apiErrorSchema, {
     id: 'ApiError',
