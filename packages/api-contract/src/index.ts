@@ -41,6 +41,7 @@ export {
   customerRoutes,
   jobRoutes,
   importRoutes,
+  reportRoutes,
   allRoutes,
   largestBodyBytes,
   bodyLimitOf,
@@ -73,6 +74,28 @@ export {
   type LastImport,
   type ImportUndoResult,
 } from './import';
+export {
+  reportSummaryParamsSchema,
+  reportSummarySchema,
+  weekJobSchema,
+  calendarMonthSchema,
+  calendarDaySchema,
+  timeZoneSchema,
+  type ReportSummaryParams,
+  type ReportSummary,
+  type WeekJob,
+} from './report';
+export {
+  isTimeZone,
+  zonedParts,
+  startOfZonedDay,
+  zonedMonthRange,
+  formatMonth,
+  formatDay,
+  parseCalendarDate,
+  addMonths,
+  type ZonedParts,
+} from './time-zone';
 export {
   changeEventSchema,
   changeEntities,

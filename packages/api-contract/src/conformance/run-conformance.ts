@@ -5,10 +5,11 @@ import { importRules } from './import-rules';
 import { jobRules } from './job-rules';
 import { createKitClient, RuleFailure } from './kit-client';
 import { listRules, searchRules } from './list-rules';
+import { reportRules } from './report-rules';
 import { createRuleContext, type ConformanceRule } from './rule-context';
 import type { ConformanceOptions, ConformanceReport, ConformanceRuleInfo, ConformanceRuleResult } from './types';
 
-const allRules: readonly ConformanceRule[] = [...customerRules, ...listRules, ...searchRules, ...errorRules, ...jobRules, ...importRules, ...concurrencyRules];
+const allRules: readonly ConformanceRule[] = [...customerRules, ...listRules, ...searchRules, ...errorRules, ...jobRules, ...importRules, ...concurrencyRules, ...reportRules];
 
 /**
  * Every rule of the kit, in the order it runs.
