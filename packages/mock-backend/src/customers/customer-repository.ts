@@ -51,7 +51,7 @@ export function listCustomers(
     );
     return { rows: rows.map(toCustomer), total };
   }
-  // Archived customers are not in customers_fts (migration 5), so a search never finds them.
+  // Archived customers are not in customers_fts (migration 6), so a search never finds them.
   const match = toCustomerFtsQuery(queryText, (word) => isOnlyWordWithPrefix(db, word));
   if (match === null) return { rows: [], total: 0 };
   const total = db.get<{ n: number }>('SELECT count(*) AS n FROM customers_fts WHERE customers_fts MATCH ?', [match])?.n ?? 0;

@@ -92,7 +92,7 @@ function filterSql(filter: JobFilter, withStatus: boolean): { where: string; par
 
 /**
  * Archived jobs are out of every list and count: the full-text indexes and the counters leave them
- * out (migration 5), and reads of the jobs table itself say so, which also lets SQLite use the
+ * out (migration 6), and reads of the jobs table itself say so, which also lets SQLite use the
  * partial list indexes.
  */
 const active = 'j.archived_dt IS NULL';
@@ -299,7 +299,7 @@ export function deleteJob(db: Database, id: number): void {
   db.run('DELETE FROM jobs WHERE id = ?', [id]);
 }
 
-/** The last one-click move of a job (migration 5). */
+/** The last one-click move of a job (migration 6). */
 export interface JobMoveRow {
   job_id: number;
   from_status: JobStatus;
