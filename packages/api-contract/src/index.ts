@@ -40,6 +40,7 @@ export {
   routes,
   customerRoutes,
   jobRoutes,
+  reportRoutes,
   allRoutes,
   buildPath,
   matchRoute,
@@ -47,6 +48,28 @@ export {
   type RouteDefinition,
   type RouteMatch,
 } from './routes';
+export {
+  reportSummaryParamsSchema,
+  reportSummarySchema,
+  weekJobSchema,
+  calendarMonthSchema,
+  calendarDaySchema,
+  timeZoneSchema,
+  type ReportSummaryParams,
+  type ReportSummary,
+  type WeekJob,
+} from './report';
+export {
+  isTimeZone,
+  zonedParts,
+  startOfZonedDay,
+  zonedMonthRange,
+  formatMonth,
+  formatDay,
+  parseCalendarDate,
+  addMonths,
+  type ZonedParts,
+} from './time-zone';
 export {
   changeEventSchema,
   changeEntities,

@@ -202,6 +202,10 @@ export const jobListParamsSchema = z.object({
   queryText: z.string().optional(),
   status: jobStatusSchema.optional(),
   customerId: z.string().optional(),
+  /** Only jobs paid at or after this instant (epoch ms); with `paidBefore`, a month of the Overview's chart. */
+  paidFrom: z.number().int().optional(),
+  /** Only jobs paid before this instant (epoch ms). */
+  paidBefore: z.number().int().optional(),
   offset: z.number().optional(),
   limit: z.number().optional(),
 });

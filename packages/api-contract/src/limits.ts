@@ -28,6 +28,12 @@ export const limits = {
   maxPriceCents: 1_000_000_000,
   /** Largest request body accepted, in bytes. */
   maxBodyBytes: 64 * 1024,
+  /** Most months one summary report covers (its from–to range). */
+  maxReportMonths: 36,
+  /** Most customers a summary lists among those who owe the most. */
+  maxTopOwing: 20,
+  /** Most jobs a summary lists on one day of the week (the day's total is always given). */
+  maxWeekJobsPerDay: 20,
 } as const;
 
 /**

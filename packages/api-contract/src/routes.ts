@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { customerSchema, customerShapeSchema } from './customer';
 import { jobCountsSchema, jobInputSchema, jobListParamsSchema, jobPatchSchema, jobSchema } from './job';
 import { listParamsShapeSchema } from './list-params';
+import { reportSummaryParamsSchema, reportSummarySchema } from './report';
 import { apiBasePath } from './limits';
 
 /**
@@ -187,12 +188,31 @@ export const jobRoutes = {
 } as const satisfies Record<string, RouteDefinition>;
 
 /**
+ * Reports over the whole business, computed by the backend (decision 0080).
+ * @example
+ * const { method, path } = reportRoutes.summary; // 'GET', '/reports/summary'
+ */
+export const reportRoutes = {
+  summary: {
+    method: 'GET',
+    path: '/reports/summary',
+    summary:
+      "The Overview's figures: this week's scheduled and in-progress jobs by day, money owed and who owes most, paid per month against a year earlier, jobs by status, new customers per month. Months and days are those of the time zone tz.",
+    filterJson: reportSummaryParamsSchema,
+    invalidFilter: 'error',
+    errors: { 400: 'filterJson is missing, has no known time zone tz, or a month, day or range that is not valid.' },
+    response: reportSummarySchema,
+  },
+} as const satisfies Record<string, RouteDefinition>;
+
+/**
  * The route table: every call an Otto backend answers.
  * @example
  * routes.customers.list.path; // '/customers'
  * routes.jobs.counts.method; // 'GET'
+ * routes.reports.summary.path; // '/reports/summary'
  */
-export const routes = { customers: customerRoutes, jobs: jobRoutes } as const;
+export const routes = { customers: customerRoutes, jobs: jobRoutes, reports: reportRoutes } as const;
 
 /**
  * Every route as a flat list, in the order a router should try them.

@@ -1,6 +1,7 @@
 import { createSqliteStore } from '@otto/sqlite-store';
 import { customerHandlers } from './customers/customer-handlers';
 import { jobHandlers } from './jobs/job-handlers';
+import { reportHandlers } from './reports/report-handlers';
 import { countCustomers } from './customers/customer-repository';
 import { migrations } from './database/migrations';
 import { importSeedData } from './database/seed-data';
@@ -49,7 +50,7 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
   const publish: ChangeListener = (event) => {
     for (const listener of [...listeners]) listener(event);
   };
-  const route = createRouter({ handlers: [...customerHandlers, ...jobHandlers], db: store, now, logger, publish });
+  const route = createRouter({ handlers: [...customerHandlers, ...jobHandlers, ...reportHandlers], db: store, now, logger, publish });
   let closed = false;
 
   return {

@@ -112,6 +112,20 @@ describe('the conformance kit against the mock backend', () => {
     expect(unreachable.rules[0]?.detail).toMatch(/failed without an answer: fetch failed/);
   });
 
+  it('reports a backend whose summary counts months in UTC whatever tz says as failing exactly the time-zone rule', async () => {
+    const alwaysUtc = brokenBackend((request) => {
+      const url = new URL(request.url);
+      const raw = url.searchParams.get('filterJson');
+      if (url.pathname !== '/api/reports/summary' || raw === null) return request;
+      const filter = JSON.parse(raw) as { tz?: unknown };
+      if (typeof filter.tz !== 'string' || filter.tz === 'Mars/Olympus') return request;
+      url.searchParams.set('filterJson', JSON.stringify({ ...filter, tz: 'UTC' }));
+      return new Request(url, request);
+    });
+    const report = await runConformance({ fetch: alwaysUtc, baseUrl, only: ['reports'] });
+    expect(report.rules.filter((r) => !r.ok).map((r) => r.id)).toEqual(['reports.summary.time-zone']);
+  });
+
   it('skips the outside-/api rule when the base URL does not end with /api', async () => {
     const report = await runConformance({
       fetch: (request) => api.fetch(new Request(request.url.replace('/v1/', '/api/'), request)),

@@ -3,6 +3,7 @@ import { apiErrorSchema, apiIssueSchema } from '../api-error';
 import { customerInputSchema, customerSchema, customerShapeSchema } from '../customer';
 import { jobCountsSchema, jobInputSchema, jobListParamsSchema, jobPatchSchema, jobSchema, jobStatusSchema } from '../job';
 import { listParamsShapeSchema } from '../list-params';
+import { reportSummaryParamsSchema, reportSummarySchema } from '../report';
 
 /** Where named schemas live in the document. */
 export const schemaRefPrefix = '#/components/schemas/';
@@ -43,6 +44,14 @@ export function createSchemaRegistry() {
     description: 'The job list and counts filter, sent JSON-encoded in the filterJson query parameter.',
   });
   registry.add(jobCountsSchema, { id: 'JobCounts', description: 'How many jobs match, per status and in all.' });
+  registry.add(reportSummaryParamsSchema, {
+    id: 'ReportSummaryParams',
+    description: 'The summary report filter, sent JSON-encoded in the filterJson query parameter: tz (required), from/to months, weekStart, topOwing.',
+  });
+  registry.add(reportSummarySchema, {
+    id: 'ReportSummary',
+    description: 'The Overview figures. Money is whole cents; each month and day carries its [start_dt, end_dt) boundaries in epoch ms, computed in tz.',
+  });
   registry.add(apiIssueSchema, { id: 'ApiIssue', description: 'One problem with one field; path is the field name.' });
   registry.add(apiErrorSchema, {
     id: 'ApiError',

@@ -171,6 +171,20 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX jobs_customer_idx ON jobs (customer_id, modified_dt DESC, id DESC);
     `,
   },
+  {
+    version: 4,
+    name: 'report indexes',
+    // GET /api/reports/summary (decision 0080). Partial indexes keep only the rows a figure reads,
+    // each covering what it sums: jobs paid by when (also the job list's paid-month filter), money
+    // owed per customer, this week's scheduled and in-progress jobs by start, customers by when
+    // they were created.
+    up: `
+      CREATE INDEX jobs_paid_idx ON jobs (paid_dt, status, price_cents) WHERE paid_dt IS NOT NULL;
+      CREATE INDEX jobs_owed_idx ON jobs (customer_id, price_cents) WHERE status = 'invoiced';
+      CREATE INDEX jobs_week_idx ON jobs (scheduled_start_dt) WHERE status IN ('scheduled', 'in_progress');
+      CREATE INDEX customers_created_dt_idx ON customers (created_dt);
+    `,
+  },
 ];
 
 /**

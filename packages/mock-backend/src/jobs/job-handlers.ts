@@ -50,6 +50,8 @@ function toFilter(filter: Partial<JobListParams>): JobFilter {
     queryText: filter.queryText ?? '',
     ...(filter.status ? { status: filter.status } : {}),
     ...(customerId !== undefined ? { customerId } : {}),
+    ...(filter.paidFrom !== undefined ? { paidFrom: filter.paidFrom } : {}),
+    ...(filter.paidBefore !== undefined ? { paidBefore: filter.paidBefore } : {}),
   };
 }
 

@@ -49,6 +49,14 @@ export interface JobFilter {
   queryText: string;
   status?: JobStatus;
   customerId?: number;
+  /** Paid in `[paidFrom, paidBefore)`, epoch ms (the Overview's paid-per-month bars). */
+  paidFrom?: number;
+  paidBefore?: number;
+}
+
+/** True when the filter narrows by more than search text and status, so no counter or status-keyed index answers it. */
+function narrowed(filter: JobFilter): boolean {
+  return filter.customerId !== undefined || filter.paidFrom !== undefined || filter.paidBefore !== undefined;
 }
 
 /** The filter as SQL over `jobs j` (no join: every job has its customer); null when the search text can match nothing. */
@@ -67,6 +75,15 @@ function filterSql(filter: JobFilter, withStatus: boolean): { where: string; par
   if (filter.customerId !== undefined) {
     conditions.push('j.customer_id = ?');
     params.push(filter.customerId);
+  }
+  // Both bounds name paid_dt, so jobs_paid_idx (partial: paid_dt IS NOT NULL) can serve them.
+  if (filter.paidFrom !== undefined) {
+    conditions.push('j.paid_dt >= ?');
+    params.push(filter.paidFrom);
+  }
+  if (filter.paidBefore !== undefined) {
+    conditions.push('j.paid_dt < ?');
+    params.push(filter.paidBefore);
   }
   return { where: conditions.join(' AND '), params, match };
 }
@@ -114,7 +131,7 @@ function searchCountWithStatus(db: Database, match: string, status: JobStatus): 
 /** How many jobs match; read from the counters when the filter is at most a status. */
 function countMatching(db: Database, filter: JobFilter, sql: NonNullable<ReturnType<typeof filterSql>>): number {
   if (sql.match === null) {
-    if (filter.customerId === undefined) {
+    if (!narrowed(filter)) {
       const counts = statusCounts(db);
       return filter.status ? (counts.get(filter.status) ?? 0) : [...counts.values()].reduce((a, b) => a + b, 0);
     }
@@ -123,7 +140,7 @@ function countMatching(db: Database, filter: JobFilter, sql: NonNullable<ReturnT
   if (sql.where === '') {
     return db.get<{ n: number }>('SELECT count(*) AS n FROM jobs_fts WHERE jobs_fts MATCH ?', [sql.match])?.n ?? 0;
   }
-  if (filter.customerId === undefined && filter.status) return searchCountWithStatus(db, sql.match, filter.status);
+  if (!narrowed(filter) && filter.status) return searchCountWithStatus(db, sql.match, filter.status);
   return (
     db.get<{ n: number }>(`SELECT count(*) AS n FROM jobs_fts f JOIN jobs j ON j.id = f.rowid ${and('jobs_fts MATCH ?', sql.where)}`, [
       sql.match,
@@ -155,7 +172,7 @@ export function listJobs(db: Database, filter: JobFilter, page: { limit: number;
     // As for customers (decision 0002): more than maxRankedMatches matches are listed newest
     // first, read off the full-text index in rowid order, instead of scoring every match.
     const order = total <= maxRankedMatches ? 'f.rank, j.modified_dt DESC, j.id DESC' : 'f.rowid DESC';
-    if (filter.customerId === undefined && filter.status) {
+    if (!narrowed(filter) && filter.status) {
       // A status tab: its matches are a rowid range of the status-keyed index, whose bm25 equals
       // jobs_fts's (the same text for the same jobs), so only the tab's matches are looked up.
       const k = statusKey(db, filter.status);
