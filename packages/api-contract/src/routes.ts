@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { customerSchema, customerShapeSchema } from './customer';
+import { customerImportBodySchema, importResultSchema, importUndoResultSchema, jobImportBodySchema, lastImportSchema } from './import';
 import { jobCountsSchema, jobInputSchema, jobListParamsSchema, jobPatchSchema, jobSchema } from './job';
 import { listParamsShapeSchema } from './list-params';
+import { apiBasePath, limits } from './limits';
 import { reportSummaryParamsSchema, reportSummarySchema } from './report';
-import { apiBasePath } from './limits';
 
 /**
  * The HTTP methods the route table uses.
@@ -44,19 +45,21 @@ export interface RouteDefinition {
    * of its kind can give (a bad body, a missing id, a full disk) need not be listed: the OpenAPI
    * document derives them from the route's shape.
    */
-  errors?: Readonly<Partial<Record<400 | 404 | 409, string>>>;
+  errors?: Readonly<Partial<Record<400 | 404 | 409 | 413, string>>>;
   /** List calls report the total number of matching rows in the X-Total-Count header. */
   totalCount?: boolean;
   /**
    * What a successful call publishes on the change feed once its write committed: the entity and
    * the kind; the ids are the answered record's.
    */
-  change?: { entity: 'customer' | 'job'; kind: 'created' | 'updated' };
+  change?: { entity: 'customer' | 'job'; kind: 'created' | 'updated' | 'deleted' };
   /**
    * The answer is one record and carries its `ETag` (`etagOf(modified_dt)`); on a write, an
    * `If-Match` header makes it conditional: 412 `PRECONDITION_FAILED` when the record changed.
    */
   etag?: boolean;
+  /** The largest body this call takes, in bytes, when not `limits.maxBodyBytes` (an import). */
+  maxBodyBytes?: number;
 }
 
 const idParams = z.object({ id: z.string() });
@@ -74,6 +77,19 @@ export const customerRoutes = {
     filterJson: listParamsShapeSchema,
     response: z.array(customerSchema),
     totalCount: true,
+  },
+  import: {
+    method: 'POST',
+    path: '/customers/import',
+    summary:
+      'Import many customers in one transaction (all or nothing). Rows breaking a field rule are skipped and named; duplicates (same email as a customer or an earlier row, ignoring case) are skipped, written over the existing customer, or created, as `duplicates` says. `dryRun` answers the same without saving.',
+    body: customerImportBodySchema,
+    errors: {
+      400: `More than ${limits.maxImportRows} rows, or a body that is not a list of rows.`,
+      413: `A body larger than ${limits.maxImportBodyBytes} bytes.`,
+    },
+    response: importResultSchema,
+    maxBodyBytes: limits.maxImportBodyBytes,
   },
   get: {
     method: 'GET',
@@ -140,6 +156,19 @@ export const jobRoutes = {
     invalidFilter: 'error',
     response: jobCountsSchema,
   },
+  import: {
+    method: 'POST',
+    path: '/jobs/import',
+    summary:
+      'Import many jobs in one transaction (all or nothing). Each row names its customer by email, else by exact full name; a row finding none or several, or breaking a field rule, is skipped and named. Duplicates (same customer, title and scheduled start as a job or an earlier row) follow `duplicates`. `dryRun` answers the same without saving.',
+    body: jobImportBodySchema,
+    errors: {
+      400: `More than ${limits.maxImportRows} rows, or a body that is not a list of rows.`,
+      413: `A body larger than ${limits.maxImportBodyBytes} bytes.`,
+    },
+    response: importResultSchema,
+    maxBodyBytes: limits.maxImportBodyBytes,
+  },
   get: {
     method: 'GET',
     path: '/jobs/:id',
@@ -188,6 +217,31 @@ export const jobRoutes = {
 } as const satisfies Record<string, RouteDefinition>;
 
 /**
+ * The undo of the last import: what it is, and undoing it.
+ * @example
+ * const { method, path } = importRoutes.undo; // 'POST', '/imports/last/undo'
+ */
+export const importRoutes = {
+  last: {
+    method: 'GET',
+    path: '/imports/last',
+    summary: 'The last import, while it can still be undone; null when there is none (or it was undone).',
+    response: lastImportSchema,
+  },
+  undo: {
+    method: 'POST',
+    path: '/imports/last/undo',
+    summary:
+      'Undo the last import: removes exactly the records it added and puts back the values of those it updated, in one transaction.',
+    errors: {
+      404: 'There is no import to undo.',
+      409: 'A record the import touched changed since (edited, or given a job): nothing was undone.',
+    },
+    response: importUndoResultSchema,
+  },
+} as const satisfies Record<string, RouteDefinition>;
+
+/**
  * Reports over the whole business, computed by the backend (decision 0080).
  * @example
  * const { method, path } = reportRoutes.summary; // 'GET', '/reports/summary'
@@ -212,7 +266,7 @@ export const reportRoutes = {
  * routes.jobs.counts.method; // 'GET'
  * routes.reports.summary.path; // '/reports/summary'
  */
-export const routes = { customers: customerRoutes, jobs: jobRoutes, reports: reportRoutes } as const;
+export const routes = { customers: customerRoutes, jobs: jobRoutes, imports: importRoutes, reports: reportRoutes } as const;
 
 /**
  * Every route as a flat list, in the order a router should try them.
@@ -222,6 +276,23 @@ export const routes = { customers: customerRoutes, jobs: jobRoutes, reports: rep
 export const allRoutes: readonly RouteDefinition[] = Object.values(routes).flatMap((group) =>
   Object.values(group),
 );
+
+/**
+ * The largest body any call takes, in bytes: what a server may read before it knows the route.
+ * @example
+ * if (declaredLength > largestBodyBytes) refuse413();
+ */
+export const largestBodyBytes = Math.max(limits.maxBodyBytes, ...allRoutes.map((r) => r.maxBodyBytes ?? 0));
+
+/**
+ * The largest body a call takes, in bytes: its own limit, else `limits.maxBodyBytes`.
+ * @example
+ * bodyLimitOf('POST', '/customers/import'); // 16777216
+ */
+export function bodyLimitOf(method: string, path: string): number {
+  const match = matchRoute(method, path);
+  return (match.kind === 'match' ? match.route.maxBodyBytes : undefined) ?? limits.maxBodyBytes;
+}
 
 /**
  * Fills a route path's `:name` parameters and prefixes the API base path.

@@ -1,6 +1,7 @@
 import { createSqliteStore } from '@otto/sqlite-store';
 import { customerHandlers } from './customers/customer-handlers';
 import { jobHandlers } from './jobs/job-handlers';
+import { importHandlers } from './imports/import-handlers';
 import { reportHandlers } from './reports/report-handlers';
 import { countCustomers } from './customers/customer-repository';
 import { migrations } from './database/migrations';
@@ -50,7 +51,7 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
   const publish: ChangeListener = (event) => {
     for (const listener of [...listeners]) listener(event);
   };
-  const route = createRouter({ handlers: [...customerHandlers, ...jobHandlers, ...reportHandlers], db: store, now, logger, publish });
+  const route = createRouter({ handlers: [...customerHandlers, ...jobHandlers, ...importHandlers, ...reportHandlers], db: store, now, logger, publish });
   let closed = false;
 
   return {

@@ -1,6 +1,7 @@
 import { concurrencyRules } from './concurrency-rules';
 import { customerRules } from './customer-rules';
 import { errorRules, SkipRule } from './error-rules';
+import { importRules } from './import-rules';
 import { jobRules } from './job-rules';
 import { createKitClient, RuleFailure } from './kit-client';
 import { listRules, searchRules } from './list-rules';
@@ -8,7 +9,7 @@ import { reportRules } from './report-rules';
 import { createRuleContext, type ConformanceRule } from './rule-context';
 import type { ConformanceOptions, ConformanceReport, ConformanceRuleInfo, ConformanceRuleResult } from './types';
 
-const allRules: readonly ConformanceRule[] = [...customerRules, ...listRules, ...searchRules, ...errorRules, ...jobRules, ...concurrencyRules, ...reportRules];
+const allRules: readonly ConformanceRule[] = [...customerRules, ...listRules, ...searchRules, ...errorRules, ...jobRules, ...importRules, ...concurrencyRules, ...reportRules];
 
 /**
  * Every rule of the kit, in the order it runs.

@@ -185,6 +185,30 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX customers_created_dt_idx ON customers (created_dt);
     `,
   },
+  {
+    version: 5,
+    name: 'import log',
+    // The last CSV import, so that it can be undone (issue 13, decision 0060): the records it added
+    // (prior NULL) and the whole row, as JSON, of each record it wrote over. Only the newest import
+    // keeps its rows; an older one can no longer be undone.
+    up: `
+      CREATE TABLE imports (
+        id INTEGER PRIMARY KEY,
+        entity TEXT NOT NULL CHECK (entity IN ('customer', 'job')),
+        at INTEGER NOT NULL,
+        created INTEGER NOT NULL,
+        updated INTEGER NOT NULL,
+        skipped INTEGER NOT NULL,
+        undone_dt INTEGER
+      );
+      CREATE TABLE import_rows (
+        import_id INTEGER NOT NULL REFERENCES imports (id),
+        record_id INTEGER NOT NULL,
+        prior TEXT,
+        PRIMARY KEY (import_id, record_id)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 /**

@@ -50,7 +50,7 @@ export function createRouter({ handlers, db, now, logger, publish }: RouterOptio
       const route = match.route;
       let body: unknown;
       if (route.body) {
-        const parsed = await readJsonBody(request);
+        const parsed = await readJsonBody(request, route.maxBodyBytes ?? limits.maxBodyBytes);
         const shape = route.body.safeParse(parsed);
         if (!shape.success) {
           // Spec section 5: a customer body that fails the shape check is answered with null.
@@ -89,11 +89,11 @@ function publishAll(events: ChangeEvent[], publish: (event: ChangeEvent) => void
   }
 }
 
-async function readJsonBody(request: Request): Promise<unknown> {
+async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
   const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limits.maxBodyBytes) throw tooLarge();
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
   const bytes = new Uint8Array(await request.arrayBuffer());
-  if (bytes.byteLength > limits.maxBodyBytes) throw tooLarge();
+  if (bytes.byteLength > maxBytes) throw tooLarge(maxBytes);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -110,11 +110,11 @@ async function readJsonBody(request: Request): Promise<unknown> {
   }
 }
 
-function tooLarge(): ApiError {
+function tooLarge(maxBytes: number): ApiError {
   return new ApiError(
     413,
     'PAYLOAD_TOO_LARGE',
-    `The request body is larger than ${limits.maxBodyBytes} bytes. Send less data in one request.`,
+    `The request body is larger than ${maxBytes} bytes. Send less data in one request.`,
   );
 }
 
