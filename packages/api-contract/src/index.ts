@@ -3,8 +3,14 @@ export {
   customerSchema,
   customerShapeSchema,
   customerInputSchema,
+  customerListParamsSchema,
+  customerDuplicateQuerySchema,
+  customerDuplicateSchema,
   type Customer,
   type CustomerInput,
+  type CustomerListParams,
+  type CustomerDuplicateQuery,
+  type CustomerDuplicate,
 } from './customer';
 export { listParamsShapeSchema, listParamsRangeSchema, type ListParams } from './list-params';
 export {
@@ -28,6 +34,11 @@ export {
   jobScheduleSchema,
   jobListParamsSchema,
   jobCountsSchema,
+  jobMoveSchema,
+  jobRevertSchema,
+  jobMoveRevertWindowMs,
+  type JobMove,
+  type JobRevert,
   type Job,
   type JobStatus,
   type JobInput,

@@ -1,8 +1,21 @@
 import { z } from 'zod';
-import { customerSchema, customerShapeSchema } from './customer';
+import {
+  customerDuplicateQuerySchema,
+  customerDuplicateSchema,
+  customerListParamsSchema,
+  customerSchema,
+  customerShapeSchema,
+} from './customer';
+import {
+  jobCountsSchema,
+  jobInputSchema,
+  jobListParamsSchema,
+  jobMoveSchema,
+  jobPatchSchema,
+  jobRevertSchema,
+  jobSchema,
+} from './job';
 import { customerImportBodySchema, importResultSchema, importUndoResultSchema, jobImportBodySchema, lastImportSchema } from './import';
-import { jobCountsSchema, jobInputSchema, jobListParamsSchema, jobPatchSchema, jobSchema } from './job';
-import { listParamsShapeSchema } from './list-params';
 import { apiBasePath, limits } from './limits';
 import { reportSummaryParamsSchema, reportSummarySchema } from './report';
 
@@ -73,10 +86,20 @@ export const customerRoutes = {
   list: {
     method: 'GET',
     path: '/customers',
-    summary: 'List customers: full-text search when queryText is non-empty, else newest modified first.',
-    filterJson: listParamsShapeSchema,
+    summary:
+      'List customers: full-text search when queryText is non-empty (digits typed in any form also match inside phone numbers), else newest modified first. Archived customers only with archived: true.',
+    filterJson: customerListParamsSchema,
     response: z.array(customerSchema),
     totalCount: true,
+  },
+  duplicates: {
+    method: 'GET',
+    path: '/customers/duplicates',
+    summary:
+      'Customers (not archived) that already have this email (ignoring case) or a phone whose digits end with these six or more digits: for a warning before creating a customer.',
+    filterJson: customerDuplicateQuerySchema,
+    invalidFilter: 'error',
+    response: z.array(customerDuplicateSchema),
   },
   import: {
     method: 'POST',
@@ -128,6 +151,37 @@ export const customerRoutes = {
     invalidBody: 'null',
     response: customerSchema.nullable(),
     change: { entity: 'customer', kind: 'updated' },
+    etag: true,
+  },
+  archive: {
+    method: 'POST',
+    path: '/customers/:id/archive',
+    summary:
+      'Archive a customer: out of lists, searches, counts and pickers until restored; their jobs are kept. Archiving an archived customer changes nothing.',
+    params: idParams,
+    response: customerSchema,
+    change: { entity: 'customer', kind: 'updated' },
+    etag: true,
+  },
+  restore: {
+    method: 'POST',
+    path: '/customers/:id/restore',
+    summary: 'Restore an archived customer (the Undo of an archive). Restoring one that is not archived changes nothing.',
+    params: idParams,
+    response: customerSchema,
+    change: { entity: 'customer', kind: 'updated' },
+    etag: true,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/customers/:id',
+    summary: 'Delete an archived customer for good; answers the customer as it was.',
+    params: idParams,
+    errors: {
+      409: 'The customer is not archived (archive first), or still has jobs (delete those first).',
+    },
+    response: customerSchema,
+    change: { entity: 'customer', kind: 'deleted' },
     etag: true,
   },
 } as const satisfies Record<string, RouteDefinition>;
@@ -212,6 +266,63 @@ export const jobRoutes = {
     body: jobPatchSchema,
     response: jobSchema,
     change: { entity: 'job', kind: 'updated' },
+    etag: true,
+  },
+  move: {
+    method: 'POST',
+    path: '/jobs/:id/move',
+    summary:
+      'A one-click status move: only the status (and the start time when scheduling). The move is remembered so that exactly it can be undone with revert.',
+    params: idParams,
+    errors: {
+      400: 'Moving into scheduled without a start time (the job has none) is an issue on scheduled_start_dt.',
+      409: 'The lifecycle forbids this move (the message names the allowed next statuses and `allowed` lists them), or the job is archived.',
+    },
+    body: jobMoveSchema,
+    response: jobSchema,
+    change: { entity: 'job', kind: 'updated' },
+    etag: true,
+  },
+  revert: {
+    method: 'POST',
+    path: '/jobs/:id/revert',
+    summary:
+      "Undo the job's last one-click move, named by the version (modified_dt) it produced: the status, its date and the schedule go back to what they were, paid included. Only while the job is still at that version and within 10 minutes.",
+    params: idParams,
+    errors: {
+      409: 'There is no such move to undo: the job changed since (another move, an edit), the move is older than 10 minutes, or the version names no move.',
+    },
+    body: jobRevertSchema,
+    response: jobSchema,
+    change: { entity: 'job', kind: 'updated' },
+    etag: true,
+  },
+  archive: {
+    method: 'POST',
+    path: '/jobs/:id/archive',
+    summary: 'Archive a job: out of lists, searches and counts until restored. Archiving an archived job changes nothing.',
+    params: idParams,
+    response: jobSchema,
+    change: { entity: 'job', kind: 'updated' },
+    etag: true,
+  },
+  restore: {
+    method: 'POST',
+    path: '/jobs/:id/restore',
+    summary: 'Restore an archived job (the Undo of an archive).',
+    params: idParams,
+    response: jobSchema,
+    change: { entity: 'job', kind: 'updated' },
+    etag: true,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/jobs/:id',
+    summary: 'Delete an archived job for good; answers the job as it was.',
+    params: idParams,
+    errors: { 409: 'The job is not archived: archive it first.' },
+    response: jobSchema,
+    change: { entity: 'job', kind: 'deleted' },
     etag: true,
   },
 } as const satisfies Record<string, RouteDefinition>;
