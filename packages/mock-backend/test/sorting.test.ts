@@ -8,6 +8,8 @@ const jobs = z.array(jobSchema);
 let t: TestApi;
 afterEach(() => t.api.close());
 
+// Generous: the WASM start-up alone takes seconds on a busy machine (no timed assertion here).
+const slow = 60_000;
 const listJobs = (filter: unknown) => t.call('GET', `/api/jobs?filterJson=${encodeURIComponent(JSON.stringify(filter))}`);
 const byName = (a: string, b: string) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0);
 
@@ -41,7 +43,7 @@ describe('sorted customer lists', () => {
 
     const modifiedAsc = await read('modified_dt', 'asc');
     expect(modifiedAsc.map((c) => c.modified_dt)).toEqual(modifiedAsc.map((c) => c.modified_dt).sort((a, b) => a - b));
-  });
+  }, slow);
 
   it('orders only the matches of a search, and keeps the default order and total without sortBy', async () => {
     t = await startApi({ seed: { count: 0 } });
@@ -54,7 +56,7 @@ describe('sorted customer lists', () => {
     const plain = await t.list({});
     expect(customers.parse(plain.json).map((c) => c.full_name)).toEqual(['Dora Jones', 'Bert Smith', 'anna Smith', 'Cleo Smith']);
     expect(plain.headers.get(totalCountHeader)).toBe('4');
-  });
+  }, slow);
 
   it('ignores and logs a filterJson whose sortBy or sortOrder is not one it knows (the spec rule for filterJson)', async () => {
     t = await startApi({ seed: { count: 12, fakerSeed: 2, jobs: false } });
@@ -65,7 +67,7 @@ describe('sorted customer lists', () => {
       expect(res.json, JSON.stringify(filter)).toEqual(expected);
     }
     expect(t.log.lines.filter((l) => l.startsWith('[otto] Invalid filterJson param'))).toHaveLength(3);
-  });
+  }, slow);
 
   it('reads every customer order off an index (no sort of every row)', async () => {
     t = await startApi({ seed: { count: 5, fakerSeed: 2, jobs: false } });
@@ -73,7 +75,7 @@ describe('sorted customer lists', () => {
       const plan = t.api.store.all<{ detail: string }>(`EXPLAIN QUERY PLAN SELECT id FROM customers WHERE archived_dt IS NULL ORDER BY ${order} LIMIT 10 OFFSET 50`);
       expect(plan.map((p) => p.detail).join('; '), order).not.toMatch(/TEMP B-TREE/);
     }
-  });
+  }, slow);
 });
 
 describe('sorted job lists', () => {
@@ -104,7 +106,7 @@ describe('sorted job lists', () => {
     const inTab = await read('price_cents', 'asc', { status: 'paid' });
     expect(inTab.every((j) => j.status === 'paid')).toBe(true);
     expect(inTab.map((j) => j.price_cents)).toEqual(inTab.map((j) => j.price_cents).sort((a, b) => a - b));
-  });
+  }, slow);
 
   it('answers 400 for a sortBy the job list does not know, like the rest of its filter', async () => {
     t = await startApi({ seed: { count: 3, fakerSeed: 5 } });
@@ -113,7 +115,7 @@ describe('sorted job lists', () => {
       expect(res.status).toBe(400);
       expect(res.json).toMatchObject({ code: 'INVALID_PARAMS' });
     }
-  });
+  }, slow);
 
   it('reads every job order off an index (no sort of every row)', async () => {
     t = await startApi({ seed: { count: 5, fakerSeed: 2 } });
@@ -129,5 +131,5 @@ describe('sorted job lists', () => {
       const plan = t.api.store.all<{ detail: string }>(`EXPLAIN QUERY PLAN SELECT j.id FROM jobs j WHERE j.archived_dt IS NULL ORDER BY ${order} LIMIT 10 OFFSET 50`);
       expect(plan.map((p) => p.detail).join('; '), order).not.toMatch(/TEMP B-TREE/);
     }
-  });
+  }, slow);
 });
