@@ -32,6 +32,7 @@ export default function BizLayout() {
           <NavList label="Main">
             <NavLink to={paths.customers.list.href()}>Customers</NavLink>
             <NavLink to={paths.jobs.list.href()}>Jobs</NavLink>
+            <NavLink to={paths.archived.href()}>Archived</NavLink>
           </NavList>
           {started.ok && local && (
             <DataMenu backend={started.backend} open={dataOpen} setOpen={setDataOpen} onRestored={() => setDataVersion((v) => v + 1)} />
