@@ -24,6 +24,7 @@ describe('otto-mock-server under load, killed and restarted', () => {
       expect(figures.noAnswer).toBeGreaterThan(0);
       expect(figures.requests).toBeGreaterThanOrEqual(figures.noAnswer + (full ? 9_000 : 1_300));
       expect(figures.serverErrors).toEqual([]);
+      expect(figures.doubtfulWrites).toEqual([]);
       expect(figures.unexpected).toEqual([]);
       expect(verification.missing).toEqual([]);
       expect(verification.wrong).toEqual([]);

@@ -65,7 +65,13 @@ export interface SoakFigures {
   unknownWrites: number;
   /** Requests with no HTTP answer at all. */
   noAnswer: number;
-  /** Every 5xx answer (status, path, first 300 characters). */
+  /**
+   * The browser relay's 503 for a write that was on its way to an owner tab that closed: it may
+   * have run, so it is not sent again; the answer says so in words ("may or may not have been
+   * saved"). Kept apart from `serverErrors` so that a run can bound them (decision 0053).
+   */
+  doubtfulWrites: { status: number; method: string; path: string; body: string }[];
+  /** Every other 5xx answer (status, path, first 300 characters). */
   serverErrors: { status: number; method: string; path: string; body: string }[];
   /** Answers that were neither 2xx nor an expected 4xx for the request (a 409 for a move is not expected either). */
   unexpected: { status: number; method: string; path: string; body: string }[];
@@ -105,6 +111,7 @@ export class SoakWorkload {
       acknowledgedWrites: 0,
       unknownWrites: 0,
       noAnswer: 0,
+      doubtfulWrites: [],
       serverErrors: [],
       unexpected: [],
     };
@@ -255,7 +262,8 @@ export class SoakWorkload {
     if (write && unknownOutcome(outcome)) this.figures.unknownWrites++;
     if ('status' in outcome) {
       const entry = { status: outcome.status, method: request.method, path: request.path, body: JSON.stringify(outcome.json ?? null).slice(0, 300) };
-      if (outcome.status >= 500) this.figures.serverErrors.push(entry);
+      if (write && outcome.status === 503 && request.method !== 'PUT' && entry.body.includes('may or may not have been saved')) this.figures.doubtfulWrites.push(entry);
+      else if (outcome.status >= 500) this.figures.serverErrors.push(entry);
       // A GET of a low id may find no customer (404); nothing else is expected to fail.
       else if (outcome.status !== 200 && !(outcome.status === 404 && request.method === 'GET')) this.figures.unexpected.push(entry);
     }
