@@ -5,5 +5,5 @@ export { toFtsQuery } from './database/fts-query';
 export { migrations, latestSchemaVersion } from './database/migrations';
 export { checkBackup, type BackupSummary } from './database/check-backup';
 export { seedDatabase, type SeedOptions } from './database/seed';
-export { exportSeedData, importSeedData, type SeedData, type SeedTable } from './database/seed-data';
+export { exportSeedData, exportSeedDatabase, importSeedData, settleSeedDatabase, type SeedData, type SeedTable } from './database/seed-data';
 export type { MockApi, MockApiOptions, ChangeListener } from './types';
