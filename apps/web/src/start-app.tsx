@@ -1,6 +1,4 @@
 // The app itself: started by main.tsx once the DB worker is on its way.
-// First, before any module of the app builds or parses a schema (the CSP forbids zod's eval).
-import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
