@@ -9,7 +9,7 @@ import { ApiClientError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { ChangedElsewhereNotice } from '../../../lib/live/changed-elsewhere-notice';
 import { useEditConflict } from '../../../lib/live/use-edit-conflict';
-import { paths } from '../../../lib/paths';
+import { listReturnHref } from '../../../lib/list-return';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 
@@ -37,7 +37,7 @@ export default function EditCustomerScreen() {
         title="Customer not found"
         description={`There is no customer with the id “${id}”. It may have been typed wrong.`}
         action={
-          <Link className={buttonClassName()} to={paths.customers.list.href()}>
+          <Link className={buttonClassName()} to={listReturnHref('customers')}>
             Back to customers
           </Link>
         }
@@ -53,10 +53,11 @@ export default function EditCustomerScreen() {
   return (
     <>
       <PageHeader
+        focusTitle
         title={c.full_name}
         description={
           <>
-            <Link to={paths.customers.list.href()}>Back to customers</Link> · Customer since{' '}
+            <Link to={listReturnHref('customers')}>Back to customers</Link> · Customer since{' '}
             {formatDateTime(c.created_dt)} · Last changed {formatDateTime(c.modified_dt)}
           </>
         }

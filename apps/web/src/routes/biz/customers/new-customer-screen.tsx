@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCreateCustomer } from '../../../features/customers/api/create-customer';
 import { CustomerForm } from '../../../features/customers/components/customer-form';
+import { listReturnHref } from '../../../lib/list-return';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
@@ -19,7 +20,7 @@ export default function NewCustomerScreen() {
     <>
       <PageHeader
         title="New customer"
-        description={<Link to={paths.customers.list.href()}>Back to customers</Link>}
+        description={<Link to={listReturnHref('customers')}>Back to customers</Link>}
       />
       <CustomerForm
         submitLabel="Create customer"

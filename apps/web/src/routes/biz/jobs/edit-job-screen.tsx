@@ -10,6 +10,7 @@ import { ApiClientError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { ChangedElsewhereNotice } from '../../../lib/live/changed-elsewhere-notice';
 import { useEditConflict } from '../../../lib/live/use-edit-conflict';
+import { listReturnHref } from '../../../lib/list-return';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
@@ -21,7 +22,7 @@ function Missing({ title, text }: { title: string; text: string }) {
       title={title}
       description={text}
       action={
-        <Link className={buttonClassName()} to={paths.jobs.list.href()}>
+        <Link className={buttonClassName()} to={listReturnHref('jobs')}>
           Back to jobs
         </Link>
       }
@@ -62,11 +63,12 @@ export default function EditJobScreen() {
   return (
     <>
       <PageHeader
+        focusTitle
         title={j.title}
         description={
           <>
             <JobStatusBadge status={j.status} /> for <Link to={paths.customers.edit.href(j.customer_id)}>{j.customer_name}</Link> ·{' '}
-            <Link to={paths.jobs.list.href()}>Back to jobs</Link>
+            <Link to={listReturnHref('jobs')}>Back to jobs</Link>
           </>
         }
       />
