@@ -36,17 +36,10 @@ export default defineConfig(({ mode, command }) => ({
       includeManifestIcons: false,
       injectManifest: {
         rollupFormat: 'iife',
-<<<<<<< HEAD
         globPatterns: ['**/*.{js,css,html,svg,png,wasm,webmanifest,json,gz}'],
-        // SQLite's own worker and OPFS proxy: Otto runs SQLite in its DB worker with opfs-sahpool.
         // faker's chunk (seed-*.js): the app starts from otto-seed.sqlite3.gz, made at build time.
-        globIgnores: ['**/sqlite3-worker1-*.js', '**/sqlite3-opfs-async-proxy-*.js', '**/seed-*.js'],
-=======
-        globPatterns: ['**/*.{js,css,html,svg,png,wasm,webmanifest,json}'],
-        // faker's chunk (seed-*.js): the app seeds from otto-seed.json, made at build time. (SQLite's
-        // unused helper scripts are not in the build at all: ottoMockBackend leaves them out.)
+        // (SQLite's unused helper scripts are not in the build at all: ottoMockBackend leaves them out.)
         globIgnores: ['**/seed-*.js'],
->>>>>>> main
         // sqlite3.wasm is 0.9 MB: the app cannot start without it.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },

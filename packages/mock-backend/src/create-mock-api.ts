@@ -33,22 +33,22 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
   let seeded = { customers: 0, jobs: 0 };
   try {
     store.migrate(migrations);
-<<<<<<< HEAD
+    // Your own tables, after Otto's (they may refer to them), versioned apart from Otto's schema.
+    const migrateExtensions = () => {
+      for (const extension of options.extensions ?? []) migrateExtension(store, extension);
+    };
+    migrateExtensions();
     // A first-start database file the store was created with (`newDatabase`): only its dates move.
     const settled = store.transaction(() => settleSeedDatabase(store, now()));
     if (settled) seeded = settled;
     else if (options.seed !== false && countCustomers(store) === 0) {
-=======
-    // Your own tables, after Otto's (they may refer to them), versioned apart from Otto's schema.
-    for (const extension of options.extensions ?? []) migrateExtension(store, extension);
-    if (options.seed !== false && countCustomers(store) === 0) {
->>>>>>> main
       const seed = options.seed ?? {};
       if ('file' in seed) {
         const bytes = typeof seed.file === 'function' ? await seed.file() : seed.file;
         if (!store.replaceDatabase) throw new Error('This store cannot take a whole database file; seed it with { data } instead.');
         await store.replaceDatabase(bytes);
         store.migrate(migrations);
+        migrateExtensions();
         seeded = store.transaction(() => settleSeedDatabase(store, now())) ?? { customers: countCustomers(store), jobs: 0 };
       } else if ('data' in seed) {
         // Made ahead of time: no data generator needed here (the browser ships none).
