@@ -24,6 +24,7 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: 'settings', ...lazyScreen(() => import('./routes/biz/settings/settings-screen')) },
+          { path: 'archived', ...lazyScreen(() => import('./routes/biz/archived/archived-screen')) },
           {
             path: 'customers',
             ...lazyScreen(() => import('./routes/biz/customers/customers-layout')),

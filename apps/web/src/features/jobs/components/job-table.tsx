@@ -6,6 +6,7 @@ import { formatDateTime, formatMoney } from '../../../lib/format';
 import { columnDirection, type ListSort } from '../../../lib/list-order';
 import { useSettings } from '../../../lib/settings';
 import { paths } from '../../../lib/paths';
+import { JobMoveMenu } from './job-moves';
 import { JobStatusBadge } from './job-status-badge';
 
 const allColumns: (TableColumn<Job> & { sortBy?: JobSortField })[] = [
@@ -19,6 +20,8 @@ const allColumns: (TableColumn<Job> & { sortBy?: JobSortField })[] = [
     render: (j) => (j.scheduled_start_dt === null ? <span className="otto-muted">Not scheduled</span> : formatDateTime(j.scheduled_start_dt)),
   },
   { key: 'price', header: 'Price', sortBy: 'price_cents', className: 'otto-numeric', render: (j) => formatMoney(j.price_cents) },
+  // One-click status moves from the row (decision 0092).
+  { key: 'move', header: 'Actions', render: (j) => <JobMoveMenu job={j} /> },
 ];
 
 export interface JobTableProps {
