@@ -164,16 +164,16 @@ describe('CSV import in Chromium', () => {
     const before = await total(page);
     await openImport(page);
     await chooseFile(page, fixture('customers-10000.tsv'));
-    await page.getByText('Ready: 10,000 customers to add, 0 to update, 0 to skip.').waitFor({ timeout: 60_000 });
+    await page.getByText('Ready: 10,000 customers to add, 0 to update, 0 to skip.').waitFor({ timeout: 180_000 });
     await dialog(page).getByRole('button', { name: 'Import', exact: true }).click();
-    await page.getByTestId('import-result').waitFor({ timeout: 60_000 });
+    await page.getByTestId('import-result').waitFor({ timeout: 180_000 });
     expect(await resultText(page)).toBe('Imported 10,000 customers, updated 0, skipped 0.');
     expect(await total(page)).toBe(before + 10_000);
     expect((await byEmail(page, 'person9999@bulk.example'))[0]?.phone).toBe('+1 555 09999');
     await dialog(page).getByRole('button', { name: 'Done' }).click();
     // The list refetched: the newest customers are the imported ones.
     await page.getByRole('table').getByText(/@bulk\.example/).first().waitFor();
-  });
+  }, 240_000);
 
   it('refuses files that are not CSV in words, changing nothing', async () => {
     const { page } = await open();

@@ -1,8 +1,21 @@
 import { z } from 'zod';
-import { customerSchema, customerShapeSchema } from './customer';
+import {
+  customerDuplicateQuerySchema,
+  customerDuplicateSchema,
+  customerListParamsSchema,
+  customerSchema,
+  customerShapeSchema,
+} from './customer';
+import {
+  jobCountsSchema,
+  jobInputSchema,
+  jobListParamsSchema,
+  jobMoveSchema,
+  jobPatchSchema,
+  jobRevertSchema,
+  jobSchema,
+} from './job';
 import { customerImportBodySchema, importResultSchema, importUndoResultSchema, jobImportBodySchema, lastImportSchema } from './import';
-import { jobCountsSchema, jobInputSchema, jobListParamsSchema, jobPatchSchema, jobSchema } from './job';
-import { listParamsShapeSchema } from './list-params';
 import { apiBasePath, limits } from './limits';
 import { reportSummaryParamsSchema, reportSummarySchema } from './report';
 
@@ -60,6 +73,11 @@ export interface RouteDefinition {
   etag?: boolean;
   /** The largest body this call takes, in bytes, when not `limits.maxBodyBytes` (an import). */
   maxBodyBytes?: number;
+  /**
+   * The call may take much longer than a page of data (an import of 50 000 rows and its undo, on a
+   * slow machine): relays wait `limits.longRequestTimeoutMs` for it instead of their usual timeout.
+   */
+  longRunning?: boolean;
 }
 
 const idParams = z.object({ id: z.string() });
@@ -73,10 +91,20 @@ export const customerRoutes = {
   list: {
     method: 'GET',
     path: '/customers',
-    summary: 'List customers: full-text search when queryText is non-empty, else newest modified first.',
-    filterJson: listParamsShapeSchema,
+    summary:
+      'List customers: full-text search when queryText is non-empty (digits typed in any form also match inside phone numbers), else newest modified first. Archived customers only with archived: true.',
+    filterJson: customerListParamsSchema,
     response: z.array(customerSchema),
     totalCount: true,
+  },
+  duplicates: {
+    method: 'GET',
+    path: '/customers/duplicates',
+    summary:
+      'Customers (not archived) that already have this email (ignoring case) or a phone whose digits end with these six or more digits: for a warning before creating a customer.',
+    filterJson: customerDuplicateQuerySchema,
+    invalidFilter: 'error',
+    response: z.array(customerDuplicateSchema),
   },
   import: {
     method: 'POST',
@@ -90,6 +118,7 @@ export const customerRoutes = {
     },
     response: importResultSchema,
     maxBodyBytes: limits.maxImportBodyBytes,
+    longRunning: true,
   },
   get: {
     method: 'GET',
@@ -130,6 +159,37 @@ export const customerRoutes = {
     change: { entity: 'customer', kind: 'updated' },
     etag: true,
   },
+  archive: {
+    method: 'POST',
+    path: '/customers/:id/archive',
+    summary:
+      'Archive a customer: out of lists, searches, counts and pickers until restored; their jobs are kept. Archiving an archived customer changes nothing.',
+    params: idParams,
+    response: customerSchema,
+    change: { entity: 'customer', kind: 'updated' },
+    etag: true,
+  },
+  restore: {
+    method: 'POST',
+    path: '/customers/:id/restore',
+    summary: 'Restore an archived customer (the Undo of an archive). Restoring one that is not archived changes nothing.',
+    params: idParams,
+    response: customerSchema,
+    change: { entity: 'customer', kind: 'updated' },
+    etag: true,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/customers/:id',
+    summary: 'Delete an archived customer for good; answers the customer as it was.',
+    params: idParams,
+    errors: {
+      409: 'The customer is not archived (archive first), or still has jobs (delete those first).',
+    },
+    response: customerSchema,
+    change: { entity: 'customer', kind: 'deleted' },
+    etag: true,
+  },
 } as const satisfies Record<string, RouteDefinition>;
 
 /**
@@ -168,6 +228,7 @@ export const jobRoutes = {
     },
     response: importResultSchema,
     maxBodyBytes: limits.maxImportBodyBytes,
+    longRunning: true,
   },
   get: {
     method: 'GET',
@@ -214,6 +275,63 @@ export const jobRoutes = {
     change: { entity: 'job', kind: 'updated' },
     etag: true,
   },
+  move: {
+    method: 'POST',
+    path: '/jobs/:id/move',
+    summary:
+      'A one-click status move: only the status (and the start time when scheduling). The move is remembered so that exactly it can be undone with revert.',
+    params: idParams,
+    errors: {
+      400: 'Moving into scheduled without a start time (the job has none) is an issue on scheduled_start_dt.',
+      409: 'The lifecycle forbids this move (the message names the allowed next statuses and `allowed` lists them), or the job is archived.',
+    },
+    body: jobMoveSchema,
+    response: jobSchema,
+    change: { entity: 'job', kind: 'updated' },
+    etag: true,
+  },
+  revert: {
+    method: 'POST',
+    path: '/jobs/:id/revert',
+    summary:
+      "Undo the job's last one-click move, named by the version (modified_dt) it produced: the status, its date and the schedule go back to what they were, paid included. Only while the job is still at that version and within 10 minutes.",
+    params: idParams,
+    errors: {
+      409: 'There is no such move to undo: the job changed since (another move, an edit), the move is older than 10 minutes, or the version names no move.',
+    },
+    body: jobRevertSchema,
+    response: jobSchema,
+    change: { entity: 'job', kind: 'updated' },
+    etag: true,
+  },
+  archive: {
+    method: 'POST',
+    path: '/jobs/:id/archive',
+    summary: 'Archive a job: out of lists, searches and counts until restored. Archiving an archived job changes nothing.',
+    params: idParams,
+    response: jobSchema,
+    change: { entity: 'job', kind: 'updated' },
+    etag: true,
+  },
+  restore: {
+    method: 'POST',
+    path: '/jobs/:id/restore',
+    summary: 'Restore an archived job (the Undo of an archive).',
+    params: idParams,
+    response: jobSchema,
+    change: { entity: 'job', kind: 'updated' },
+    etag: true,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/jobs/:id',
+    summary: 'Delete an archived job for good; answers the job as it was.',
+    params: idParams,
+    errors: { 409: 'The job is not archived: archive it first.' },
+    response: jobSchema,
+    change: { entity: 'job', kind: 'deleted' },
+    etag: true,
+  },
 } as const satisfies Record<string, RouteDefinition>;
 
 /**
@@ -238,6 +356,7 @@ export const importRoutes = {
       409: 'A record the import touched changed since (edited, or given a job): nothing was undone.',
     },
     response: importUndoResultSchema,
+    longRunning: true,
   },
 } as const satisfies Record<string, RouteDefinition>;
 
@@ -292,6 +411,19 @@ export const largestBodyBytes = Math.max(limits.maxBodyBytes, ...allRoutes.map((
 export function bodyLimitOf(method: string, path: string): number {
   const match = matchRoute(method, path);
   return (match.kind === 'match' ? match.route.maxBodyBytes : undefined) ?? limits.maxBodyBytes;
+}
+
+/**
+ * True when the call (method and URL or path below the API base) may run long (`longRunning`).
+ * @example
+ * isLongRunning('POST', '/api/customers/import'); // true
+ */
+export function isLongRunning(method: string, urlOrPath: string): boolean {
+  let path = urlOrPath;
+  if (URL.canParse(urlOrPath)) path = new URL(urlOrPath).pathname;
+  if (path.startsWith(`${apiBasePath}/`)) path = path.slice(apiBasePath.length);
+  const match = matchRoute(method, path);
+  return match.kind === 'match' && match.route.longRunning === true;
 }
 
 /**

@@ -6,4 +6,6 @@ export { migrations, latestSchemaVersion } from './database/migrations';
 export { checkBackup, type BackupSummary } from './database/check-backup';
 export { seedDatabase, type SeedOptions } from './database/seed';
 export { exportSeedData, importSeedData, type SeedData, type SeedTable } from './database/seed-data';
-export type { MockApi, MockApiOptions, ChangeListener } from './types';
+export type { MockApi, MockApiOptions, ChangeListener, MockChangeEvent } from './types';
+export { defineExtension, defineRoute, type CustomRoute, type MockApiExtension } from './runtime/extensions';
+export type { HandlerContext, HandlerResult, RouteHandler } from './runtime/handler';

@@ -189,6 +189,23 @@ describe('GET /api/reports/summary: new customers, money owed, statuses', () => 
   });
 });
 
+describe('GET /api/reports/summary: archived records', () => {
+  it('leaves archived jobs and customers out of every figure, as lists and counts do', async () => {
+    const { ada, ids } = await business();
+    for (const id of [ids.owedAda1, ids.paidJuneA, ids.monday]) {
+      expect((await t.call('POST', `/api/jobs/${id}/archive`)).status).toBe(200);
+    }
+    expect((await t.call('POST', `/api/customers/${ada}/archive`)).status).toBe(200);
+    const s = await summary({ tz: 'Europe/Berlin' });
+    // Ada's other invoice (30 000) is still owed: archiving a customer keeps their jobs.
+    expect(s.owed).toMatchObject({ total_cents: 80_000, jobs: 2 });
+    expect(monthOf(s, '2026-06')).toMatchObject({ paid_cents: 1_000_000_000, jobs: 1 });
+    expect(s.week.days[0]?.jobs.map((j) => j.id)).toEqual([String(ids.mondayEarly)]);
+    expect(s.new_customers_per_month.find((m) => m.month === '2026-11')?.customers).toBe(0);
+    expect(s.jobs_by_status).toMatchObject({ all: 14, invoiced: 2, paid: 5, scheduled: 2 });
+  });
+});
+
 describe('GET /api/reports/summary: this week', () => {
   it('lists scheduled and in-progress jobs on the day they start, in the time zone', async () => {
     const { ids } = await business();

@@ -1,7 +1,7 @@
 import { StoreError, codeForSqliteError, notInitialized, runSql } from './store-error';
 import { runTransaction, type TransactionDepth } from './transaction';
 import { runMigrations } from './migrate';
-import { isBusyError, loadSqlite, opfsAvailable, type Sqlite3 } from './sqlite-module';
+import { isBusyError, isQuotaError, loadSqlite, opfsAvailable, vfsQuotaErrors, type Sqlite3 } from './sqlite-module';
 import type {
   BindParams,
   Migration,
@@ -27,8 +27,9 @@ async function acquirePool(s: Sqlite3, directory: string): Promise<PoolUtil> {
   if (cached) return cached.isPaused() ? cached.unpauseVfs() : cached;
   const pool = await s.installOpfsSAHPoolVfs({
     directory,
-    // Failures reach the caller as StoreError; the VFS's own console lines would only repeat them.
-    verbosity: 0,
+    // Failures reach the caller as StoreError. Error lines only (1): they go to the module's error
+    // logger, which counts quota refusals (see vfsQuotaErrors) and drops the rest.
+    verbosity: 1,
     preserveOnInitFailure: true,
     forceReinitIfPreviouslyFailed: true,
   } as Parameters<Sqlite3['installOpfsSAHPoolVfs']>[0]);
@@ -71,7 +72,17 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
   }
 
   function wrap<T>(sql: string, fn: () => T): T {
-    return runSql(sql, fn, codeForSqliteError);
+    const quotaRefusals = vfsQuotaErrors.count;
+    try {
+      return runSql(sql, fn, codeForSqliteError);
+    } catch (error) {
+      // OPFS refused a write for want of quota during this statement: the VFS reported a plain
+      // I/O error, but what the caller must hear is that the storage is full.
+      if (error instanceof StoreError && error.code !== 'STORAGE_FULL' && vfsQuotaErrors.count !== quotaRefusals) {
+        throw new StoreError('STORAGE_FULL', `The browser's storage quota is used up, so the write was refused: ${error.message}`, { cause: error });
+      }
+      throw error;
+    }
   }
 
   function statement(sql: string): OoStmt {
@@ -122,6 +133,13 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
           'Failed to open the database: it is open in another tab or worker. Close it there, or wait and retry.',
           { cause: error },
         );
+      }
+      if (isQuotaError(error)) {
+        // The file is there but OPFS has no room to open it: in memory, the person would work on an
+        // empty database and lose what they type. Say so instead (decision 0052).
+        throw new StoreError('STORAGE_FULL', 'Failed to open the database: the browser has no storage space left for it. Free some disk space, then reload.', {
+          cause: error,
+        });
       }
       const reason = error instanceof Error ? error.message : String(error);
       return fallBack(s, reason);

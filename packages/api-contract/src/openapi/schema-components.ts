@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { apiErrorSchema, apiIssueSchema } from '../api-error';
-import { customerInputSchema, customerSchema, customerShapeSchema } from '../customer';
-import { jobCountsSchema, jobInputSchema, jobListParamsSchema, jobPatchSchema, jobSchema, jobStatusSchema } from '../job';
-import { listParamsShapeSchema } from '../list-params';
+import { customerDuplicateSchema, customerInputSchema, customerListParamsSchema, customerSchema, customerShapeSchema } from '../customer';
+import { jobCountsSchema, jobInputSchema, jobListParamsSchema, jobMoveSchema, jobPatchSchema, jobSchema, jobStatusSchema } from '../job';
 import { reportSummaryParamsSchema, reportSummarySchema } from '../report';
 
 /** Where named schemas live in the document. */
@@ -25,9 +24,14 @@ export function createSchemaRegistry() {
     description:
       'The field rules a customer body passing the shape check must also meet (values are trimmed first); a body breaking them is answered 400 VALIDATION_FAILED with issues per field.',
   });
-  registry.add(listParamsShapeSchema, {
+  registry.add(customerListParamsSchema, {
     id: 'ListParams',
-    description: 'The customer list filter, sent JSON-encoded in the filterJson query parameter.',
+    description:
+      "The customer list filter, sent JSON-encoded in the filterJson query parameter: the spec's queryText, offset and limit, and archived: true for the archive.",
+  });
+  registry.add(customerDuplicateSchema, {
+    id: 'CustomerDuplicate',
+    description: 'An existing customer with the same email (any case) or the same phone digits, and which of the two matched.',
   });
   registry.add(jobStatusSchema, { id: 'JobStatus', description: 'Where a job stands, in lifecycle order.' });
   registry.add(jobSchema, {
@@ -42,6 +46,10 @@ export function createSchemaRegistry() {
   registry.add(jobListParamsSchema, {
     id: 'JobListParams',
     description: 'The job list and counts filter, sent JSON-encoded in the filterJson query parameter.',
+  });
+  registry.add(jobMoveSchema, {
+    id: 'JobMove',
+    description: 'A one-click status move: the new status, and a start (and end) time when scheduling.',
   });
   registry.add(jobCountsSchema, { id: 'JobCounts', description: 'How many jobs match, per status and in all.' });
   registry.add(reportSummaryParamsSchema, {

@@ -8,8 +8,11 @@
 //    Requests then skip every tab's main thread.
 // 2. A port to the tab that asked (INIT_PORT), which relays to the owner tab. Used while there is
 //    no database port (the worker was just started, or the owner changed) and as the fallback.
+import { mockBackendVersion } from '../version';
 import {
   apiPathPrefix,
+  isLongRunningRequest,
+  longRequestTimeoutMs,
   claimClientsType,
   dbPortClosedType,
   dbPortType,
@@ -121,7 +124,7 @@ export function installOttoRelay(scope: OttoRelayScope): void {
     if (type === initPortType && port && event.source) {
       tabRoutes.set(event.source.id, Promise.resolve(createRoute(port)));
       silent.delete(event.source.id);
-      port.postMessage({ type: 'PORT_READY' } satisfies PortMessage);
+      port.postMessage({ type: 'PORT_READY', version: mockBackendVersion } satisfies PortMessage);
       return;
     }
     if (type === dbPortType && port && typeof data?.owner === 'string') {
@@ -317,6 +320,8 @@ export function installOttoRelay(scope: OttoRelayScope): void {
     const id = nextRequestId++;
     // The body is transferred: keep a copy in case the request has to be sent again elsewhere.
     const copy = request.body ? { ...request, body: request.body.slice(0) } : request;
+    // An import of many rows, or its undo, may take far longer than a page of data.
+    const timeoutMs = isLongRunningRequest(request.method, request.url) ? longRequestTimeoutMs : requestTimeoutMs;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         route.pending.delete(id);
@@ -327,10 +332,10 @@ export function installOttoRelay(scope: OttoRelayScope): void {
           relayErrorSerialized(
             504,
             'TIMEOUT',
-            `The in-browser backend did not answer ${label} within ${requestTimeoutMs / 1000} seconds. Try again; if it keeps happening, reload the tab.`,
+            `The in-browser backend did not answer ${label} within ${timeoutMs / 1000} seconds. Try again; if it keeps happening, reload the tab.`,
           ),
         );
-      }, requestTimeoutMs);
+      }, timeoutMs);
       route.pending.set(id, (response) => {
         clearTimeout(timer);
         route.pending.delete(id);

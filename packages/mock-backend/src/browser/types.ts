@@ -1,5 +1,6 @@
 import type { ChangeEvent } from '@otto/api-contract';
-import type { MockApiOptions } from '../types';
+import type { MockApiOptions, MockChangeEvent } from '../types';
+import type { MockApiExtension } from '../runtime/extensions';
 import type { Logger } from '../logger';
 import type { WorkerBackendInfo } from './protocol';
 
@@ -139,13 +140,14 @@ export interface BrowserBackend {
    * Calls `listener` after every committed write in any tab of this origin (this one included):
    * `{ entity: 'customer' | 'job', kind: 'created' | 'updated', ids }`, and `{ entity: 'database',
    * kind: 'reset', ids: [] }` after a restore or a deleted database. Events come straight from the
-   * DB worker on a BroadcastChannel, in commit order. Returns the unsubscribe function.
+   * DB worker on a BroadcastChannel, in commit order. With `extensions`, your routes' events come
+   * too: type them with `backend.onChange<MockChangeEvent>(…)`. Returns the unsubscribe function.
    * @example
    * const stop = backend.onChange((event) => {
    *   if (event.entity === 'customer') void queryClient.invalidateQueries({ queryKey: ['customers'] });
    * });
    */
-  onChange(listener: (event: ChangeEvent) => void): () => void;
+  onChange<E extends MockChangeEvent = ChangeEvent>(listener: (event: E) => void): () => void;
   /** Stops serving from this tab: releases the database lock, ends the DB worker, closes channels. */
   close(): void;
 }
@@ -166,6 +168,13 @@ export interface WorkerScope {
  * serveMockApiInWorker({ storage: 'opfs', seed: { count: 500 } });
  */
 export interface ServeMockApiInWorkerOptions {
+  /**
+   * Routes and migrations of your own, answered next to Otto's (see `defineExtension` in
+   * `@otto/mock-backend`). Their writes reach every tab's `backend.onChange`.
+   * @example
+   * void serveMockApiInWorker({ extensions: [notesExtension] });
+   */
+  extensions?: readonly MockApiExtension[];
   /**
    * `opfs` persists in the Origin Private File System and falls back to memory (with the spec's
    * warning) only when OPFS is unavailable.

@@ -80,7 +80,7 @@ function paidPerMonth(db: Database, request: SummaryRequest): ReportSummary['pai
     db,
     [...previous, ...months],
     `SELECT b.i AS i, count(*) AS n, sum(j.price_cents) AS cents
-     FROM b JOIN jobs j INDEXED BY jobs_paid_idx ON j.paid_dt >= b.lo AND j.paid_dt < b.hi AND j.status = 'paid'
+     FROM b JOIN jobs j INDEXED BY jobs_paid_idx ON j.paid_dt >= b.lo AND j.paid_dt < b.hi AND j.status = 'paid' AND j.archived_dt IS NULL
      GROUP BY b.i`,
   );
   return months.map((month, index) => {
@@ -104,7 +104,7 @@ function newCustomersPerMonth(db: Database, request: SummaryRequest): ReportSumm
     db,
     months,
     `SELECT b.i AS i, count(*) AS n, 0 AS cents
-     FROM b JOIN customers c INDEXED BY customers_created_dt_idx ON c.created_dt >= b.lo AND c.created_dt < b.hi
+     FROM b JOIN customers c INDEXED BY customers_created_dt_idx ON c.created_dt >= b.lo AND c.created_dt < b.hi AND c.archived_dt IS NULL
      GROUP BY b.i`,
   );
   return months.map((month, index) => ({ month: month.label, start_dt: month.start, end_dt: month.end, customers: counts.get(index)?.n ?? 0 }));
@@ -140,7 +140,7 @@ function week(db: Database, request: SummaryRequest): ReportSummary['week'] {
          row_number() OVER (PARTITION BY b.i ORDER BY j.scheduled_start_dt, j.id) AS rn,
          count(*) OVER (PARTITION BY b.i) AS day_total
        FROM b JOIN jobs j INDEXED BY jobs_week_idx
-         ON j.scheduled_start_dt >= b.lo AND j.scheduled_start_dt < b.hi AND j.status IN ('scheduled', 'in_progress')
+         ON j.scheduled_start_dt >= b.lo AND j.scheduled_start_dt < b.hi AND j.status IN ('scheduled', 'in_progress') AND j.archived_dt IS NULL
      )
      SELECT r.i AS i, r.day_total AS day_total, j.id AS id, j.title AS title, j.status AS status, j.customer_id AS customer_id,
        c.full_name AS customer_name, j.scheduled_start_dt AS scheduled_start_dt, j.scheduled_end_dt AS scheduled_end_dt,
@@ -154,7 +154,7 @@ function week(db: Database, request: SummaryRequest): ReportSummary['week'] {
   const before =
     db.get<{ n: number }>(
       `SELECT count(*) AS n FROM jobs INDEXED BY jobs_week_idx
-       WHERE scheduled_start_dt < ? AND status IN ('scheduled', 'in_progress')`,
+       WHERE scheduled_start_dt < ? AND status IN ('scheduled', 'in_progress') AND archived_dt IS NULL`,
       [firstStart],
     )?.n ?? 0;
   return {
@@ -186,12 +186,12 @@ function week(db: Database, request: SummaryRequest): ReportSummary['week'] {
 
 function owed(db: Database, request: SummaryRequest): ReportSummary['owed'] {
   const total = db.get<{ n: number; cents: number | null }>(
-    `SELECT count(*) AS n, sum(price_cents) AS cents FROM jobs INDEXED BY jobs_owed_idx WHERE status = 'invoiced'`,
+    `SELECT count(*) AS n, sum(price_cents) AS cents FROM jobs INDEXED BY jobs_owed_idx WHERE status = 'invoiced' AND archived_dt IS NULL`,
   );
   const customers = db.all<{ customer_id: number; customer_name: string; cents: number; n: number }>(
     `SELECT o.customer_id AS customer_id, c.full_name AS customer_name, o.cents AS cents, o.n AS n
      FROM (SELECT customer_id, sum(price_cents) AS cents, count(*) AS n FROM jobs INDEXED BY jobs_owed_idx
-           WHERE status = 'invoiced' GROUP BY customer_id ORDER BY cents DESC, customer_id LIMIT ?) o
+           WHERE status = 'invoiced' AND archived_dt IS NULL GROUP BY customer_id ORDER BY cents DESC, customer_id LIMIT ?) o
      JOIN customers c ON c.id = o.customer_id
      ORDER BY o.cents DESC, o.customer_id`,
     [request.topOwing],
@@ -215,7 +215,8 @@ function jobsByStatus(db: Database): JobCounts {
 
 /**
  * Every figure of the Overview, computed in SQL: money summed as integers (exact), months and days
- * bucketed by the UTC boundaries of the requested time zone's calendar.
+ * bucketed by the UTC boundaries of the requested time zone's calendar. Archived jobs and
+ * customers are left out, as from every list and count.
  * @example
  * const summary = reportSummary(db, summaryRequest({ tz: 'Europe/Berlin' }, Date.now()));
  */

@@ -30,6 +30,7 @@ export default function BizLayout() {
       nav={
         <>
           <NavList label="Main">
+            <NavLink to={paths.overview.href()}>Overview</NavLink>
             <NavLink to={paths.customers.list.href()}>Customers</NavLink>
             <NavLink to={paths.jobs.list.href()}>Jobs</NavLink>
           </NavList>
