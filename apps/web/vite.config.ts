@@ -36,9 +36,9 @@ export default defineConfig(({ mode, command }) => ({
       includeManifestIcons: false,
       injectManifest: {
         rollupFormat: 'iife',
-        globPatterns: ['**/*.{js,css,html,svg,png,wasm,webmanifest,json}'],
-        // faker's chunk (seed-*.js): the app seeds from otto-seed.json, made at build time. (SQLite's
-        // unused helper scripts are not in the build at all: ottoMockBackend leaves them out.)
+        globPatterns: ['**/*.{js,css,html,svg,png,wasm,webmanifest,json,gz}'],
+        // faker's chunk (seed-*.js): the app starts from otto-seed.sqlite3.gz, made at build time.
+        // (SQLite's unused helper scripts are not in the build at all: ottoMockBackend leaves them out.)
         globIgnores: ['**/seed-*.js'],
         // sqlite3.wasm is 0.9 MB: the app cannot start without it.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,

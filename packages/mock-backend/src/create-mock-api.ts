@@ -5,7 +5,7 @@ import { importHandlers } from './imports/import-handlers';
 import { reportHandlers } from './reports/report-handlers';
 import { countCustomers } from './customers/customer-repository';
 import { migrations } from './database/migrations';
-import { importSeedData } from './database/seed-data';
+import { importSeedData, settleSeedDatabase } from './database/seed-data';
 import { createLogger } from './logger';
 import { createRouter } from './runtime/create-router';
 import { compileExtensionRoutes, migrateExtension } from './runtime/extensions';
@@ -34,10 +34,23 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
   try {
     store.migrate(migrations);
     // Your own tables, after Otto's (they may refer to them), versioned apart from Otto's schema.
-    for (const extension of options.extensions ?? []) migrateExtension(store, extension);
-    if (options.seed !== false && countCustomers(store) === 0) {
+    const migrateExtensions = () => {
+      for (const extension of options.extensions ?? []) migrateExtension(store, extension);
+    };
+    migrateExtensions();
+    // A first-start database file the store was created with (`newDatabase`): only its dates move.
+    const settled = store.transaction(() => settleSeedDatabase(store, now()));
+    if (settled) seeded = settled;
+    else if (options.seed !== false && countCustomers(store) === 0) {
       const seed = options.seed ?? {};
-      if ('data' in seed) {
+      if ('file' in seed) {
+        const bytes = typeof seed.file === 'function' ? await seed.file() : seed.file;
+        if (!store.replaceDatabase) throw new Error('This store cannot take a whole database file; seed it with { data } instead.');
+        await store.replaceDatabase(bytes);
+        store.migrate(migrations);
+        migrateExtensions();
+        seeded = store.transaction(() => settleSeedDatabase(store, now())) ?? { customers: countCustomers(store), jobs: 0 };
+      } else if ('data' in seed) {
         // Made ahead of time: no data generator needed here (the browser ships none).
         const data = typeof seed.data === 'function' ? await seed.data() : seed.data;
         const at = now();

@@ -5,7 +5,7 @@ export { toFtsQuery } from './database/fts-query';
 export { migrations, latestSchemaVersion } from './database/migrations';
 export { checkBackup, type BackupSummary } from './database/check-backup';
 export { seedDatabase, type SeedOptions } from './database/seed';
-export { exportSeedData, importSeedData, type SeedData, type SeedTable } from './database/seed-data';
+export { exportSeedData, exportSeedDatabase, importSeedData, settleSeedDatabase, type SeedData, type SeedTable } from './database/seed-data';
 export type { MockApi, MockApiOptions, ChangeListener, MockChangeEvent } from './types';
 export { defineExtension, defineRoute, type CustomRoute, type MockApiExtension } from './runtime/extensions';
 export type { HandlerContext, HandlerResult, RouteHandler } from './runtime/handler';

@@ -20,10 +20,11 @@ export interface MockApiOptions {
   /**
    * What to fill the database with when the customers table is empty: random customers (with a
    * history of jobs) made now with faker (`SeedOptions`), data made ahead of time (`{ data }`,
-   * see `exportSeedData`; its dates move to now), or `false` for none.
+   * see `exportSeedData`; its dates move to now), a whole database file made ahead of time
+   * (`{ file }`, see `exportSeedDatabase`: no inserts, only its dates move), or `false` for none.
    * @default { count: 500, jobs: true }
    */
-  seed?: SeedOptions | { data: SeedData | (() => Promise<SeedData>) } | false;
+  seed?: SeedOptions | { data: SeedData | (() => Promise<SeedData>) } | { file: Uint8Array | (() => Promise<Uint8Array>) } | false;
   /**
    * The clock, in epoch milliseconds; created_dt and modified_dt come from it.
    * @default Date.now

@@ -119,12 +119,16 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
     const available = opfsAvailable();
     if (!available.ok) {
       if (storage === 'auto' && typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope === 'undefined') {
-        return { db: new s.oo1.DB(':memory:', 'c') };
+        return { db: openMemory(s, await options.newDatabase?.()) };
       }
-      return fallBack(s, available.reason);
+      return fallBack(s, available.reason, await options.newDatabase?.());
     }
     try {
       pool = await acquirePool(s, options.opfsDirectory ?? '.otto');
+      if (options.newDatabase && !pool.getFileNames().includes(`/${filename}`)) {
+        const bytes = await options.newDatabase();
+        if (bytes) await pool.importDb(`/${filename}`, bytes);
+      }
       return { db: new pool.OpfsSAHPoolDb(`/${filename}`) as unknown as OoDb };
     } catch (error) {
       if (isBusyError(error)) {
@@ -142,15 +146,15 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
         });
       }
       const reason = error instanceof Error ? error.message : String(error);
-      return fallBack(s, reason);
+      return fallBack(s, reason, await options.newDatabase?.().catch(() => undefined));
     }
   }
 
-  function fallBack(s: Sqlite3, reason: string): { db: OoDb; fallbackReason: string } {
+  function fallBack(s: Sqlite3, reason: string, bytes?: Uint8Array): { db: OoDb; fallbackReason: string } {
     logger.warn(
       `Persistence failed: ${reason}. Falling back to in-memory storage; changes will not be saved.`,
     );
-    return { db: new s.oo1.DB(':memory:', 'c'), fallbackReason: reason };
+    return { db: openMemory(s, bytes), fallbackReason: reason };
   }
 
   /** The sahpool VFS with no connection open on it, for work on the raw file. */
@@ -214,7 +218,9 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
         try {
           sqlite3 = await loadSqlite();
           const opened =
-            storage === 'memory' ? { db: openMemory(sqlite3, options.initialData) } : await openPersistent(sqlite3);
+            storage === 'memory'
+              ? { db: openMemory(sqlite3, options.initialData ?? (await options.newDatabase?.())) }
+              : await openPersistent(sqlite3);
           db = opened.db;
           const mode = opened.fallbackReason || !pool ? 'memory' : 'opfs';
           configure(db, mode);

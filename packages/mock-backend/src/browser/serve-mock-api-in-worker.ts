@@ -62,10 +62,15 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
     storage === 'memory' ? undefined : holdLockForLife(`otto-db-files:${options.opfsDirectory ?? '.otto'}`, busyRetryMs),
   );
 
-  const newStore = (): SqliteStore =>
+  // A first-start database file is put in place before the first open (no empty database,
+  // migration or inserts first): createMockApi then only moves its dates.
+  const seedFile = options.seed && 'file' in options.seed ? options.seed.file : undefined;
+  const newDatabase = seedFile ? async () => (typeof seedFile === 'function' ? seedFile() : seedFile) : undefined;
+  const newStore = (seed = false): SqliteStore =>
     createSqliteStore({
       storage,
       logger,
+      ...(seed && newDatabase ? { newDatabase } : {}),
       ...(options.filename ? { filename: options.filename } : {}),
       ...(options.opfsDirectory ? { opfsDirectory: options.opfsDirectory } : {}),
     });
@@ -74,7 +79,7 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
     await filesLocked;
     const deadline = Date.now() + busyRetryMs;
     for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
-      const store = newStore();
+      const store = newStore(seed);
       try {
         await store.open();
       } catch (error) {

@@ -89,7 +89,9 @@ export interface BrowserBackendOptions {
    * Whether start-up waits until the service worker controls the page. `false` resolves as soon
    * as the database answers through `backend.fetch`, while the service worker installs (on a first
    * visit, precaching a whole app shell can take longer than the database); plain
-   * `fetch('/api/…')` works once `backend.controlled` resolves.
+   * `fetch('/api/…')` works once `backend.controlled` resolves. On a page no service worker
+   * controls yet, `false` also registers it only once the database answers, so that its install
+   * does not slow the database's start.
    * @default true
    */
   waitForControl?: boolean;
@@ -192,9 +194,11 @@ export interface ServeMockApiInWorkerOptions {
    */
   opfsDirectory?: string;
   /**
-   * What fills the database when it is empty (see `createMockApi`). In a browser prefer data made
-   * at build time, `{ data: () => fetch('/otto-seed.json').then((r) => r.json()) }`, so that no
-   * data generator (faker) ships to the browser; `{ count }` generates it here.
+   * What fills the database when it is empty (see `createMockApi`). In a browser prefer a database
+   * file made at build time, `{ file: () => fetch('/otto-seed.sqlite3').then(async (r) => new Uint8Array(await r.arrayBuffer())) }`
+   * (see `exportSeedDatabase`): it is put in place before the first open, so a first start runs no
+   * migration and no inserts, and no data generator (faker) ships to the browser. `{ count }`
+   * generates the data here.
    * @default { count: 500 }
    */
   seed?: MockApiOptions['seed'];
