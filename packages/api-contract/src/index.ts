@@ -66,6 +66,7 @@ export {
   allRoutes,
   largestBodyBytes,
   bodyLimitOf,
+  isLongRunning,
   buildPath,
   matchRoute,
   type HttpMethod,
