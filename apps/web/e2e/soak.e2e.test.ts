@@ -14,7 +14,7 @@ import { SoakWorkload, verify, type Outcome } from '../../../packages/mock-backe
 import { launchBrowser, newContext, openPage, waitForBackend, type TrackedPage } from './harness';
 
 const full = process.env.OTTO_SOAK === 'full';
-const requests = full ? 10_000 : 450;
+const requests = full ? 10_000 : 300;
 const tabsCount = 3;
 const clientsPerTab = 3;
 

@@ -23,6 +23,7 @@ export const routes: RouteObject[] = [
               { path: 'new', ...lazyScreen(() => import('./routes/biz/jobs/new-job-screen')) },
             ],
           },
+          { path: 'archived', ...lazyScreen(() => import('./routes/biz/archived/archived-screen')) },
           {
             path: 'customers',
             ...lazyScreen(() => import('./routes/biz/customers/customers-layout')),

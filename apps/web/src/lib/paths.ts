@@ -34,4 +34,6 @@ export const paths = {
     },
     edit: { path: '/biz/jobs/edit', href: (id: string) => `/biz/jobs/edit?id=${encodeURIComponent(id)}` },
   },
+  /** Archived customers and jobs: restore, or delete for good (decision 0091). */
+  archived: { path: '/biz/archived', href: () => '/biz/archived' },
 } as const;
