@@ -11,6 +11,7 @@ import {
   relayErrorSerialized,
   type ServiceWorkerControlMessage,
   type SerializedError,
+  safeToResend,
   type SerializedRequest,
   type SerializedResponse,
   type WorkerBackendInfo,
@@ -55,7 +56,6 @@ interface PendingRequest {
   settle(response: SerializedResponse): void;
 }
 
-const idempotentMethods = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT']);
 const callTimeoutMs = 30_000;
 
 /**
@@ -135,7 +135,7 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
       }, requestTimeoutMs);
       const entry: PendingRequest = {
         request,
-        idempotent: idempotentMethods.has(request.method.toUpperCase()),
+        idempotent: safeToResend(request),
         settle(response) {
           if (!pending.delete(id)) return;
           clearTimeout(timer);
