@@ -17,6 +17,8 @@ export interface BarGroup {
   key: string;
   /** Under the bars ("Mar"). */
   label: string;
+  /** Under the bars where space is short ("M"). */
+  narrowLabel?: string;
   /** In the table ("March 2026"). */
   title: string;
   values: BarValue[];
@@ -96,14 +98,16 @@ export function BarChart({ title, summary, series, groupName, groups, formatTick
                 })}
               </div>
               <span className="chart__label" aria-hidden="true">
-                {group.label}
+                <span className={group.narrowLabel ? 'chart__label-wide' : undefined}>{group.label}</span>
+                {group.narrowLabel && <span className="chart__label-narrow">{group.narrowLabel}</span>}
               </span>
             </li>
           ))}
         </ol>
       </div>
       {/* The numbers for screen readers (and anyone reading the page without its styles). */}
-      <table className="otto-visually-hidden">
+      <div className="otto-visually-hidden">
+      <table>
         <caption>{title}</caption>
         <thead>
           <tr>
@@ -126,6 +130,7 @@ export function BarChart({ title, summary, series, groupName, groups, formatTick
           ))}
         </tbody>
       </table>
+      </div>
     </figure>
   );
 }

@@ -35,7 +35,9 @@ export function StatusChart({ counts }: { counts: JobCounts }) {
           </li>
         ))}
       </ul>
-      <table className="otto-visually-hidden">
+      {/* In a clipping box: a table ignores a width too small for its content. */}
+      <div className="otto-visually-hidden">
+      <table>
         <caption>Jobs by status</caption>
         <thead>
           <tr>
@@ -52,6 +54,7 @@ export function StatusChart({ counts }: { counts: JobCounts }) {
           ))}
         </tbody>
       </table>
+      </div>
     </figure>
   );
 }
