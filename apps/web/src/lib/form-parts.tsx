@@ -1,4 +1,5 @@
 import { Button, Notice } from '@otto/ui';
+import { shortcutHint } from './shortcuts/shortcut-list';
 
 /** Why a save failed, in words, above the form. */
 export function FormFailure({ message }: { message: string | undefined }) {
@@ -14,7 +15,7 @@ export function FormFailure({ message }: { message: string | undefined }) {
 export function SaveButton({ saving, label }: { saving: boolean; label: string }) {
   return (
     <div className="otto-form-actions">
-      <Button type="submit" variant="primary" loading={saving}>
+      <Button type="submit" variant="primary" loading={saving} {...shortcutHint(['Mod', 'Enter'])}>
         {saving ? 'Saving…' : label}
       </Button>
     </div>

@@ -2,6 +2,7 @@ import { PageHeader, buttonClassName } from '@otto/ui';
 import { Link } from 'react-router';
 import { CustomerList } from '../../../features/customers/components/customer-list';
 import { paths } from '../../../lib/paths';
+import { shortcutHint } from '../../../lib/shortcuts/shortcut-list';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function CustomerListScreen() {
@@ -12,7 +13,7 @@ export default function CustomerListScreen() {
         title="Customers"
         description="Everyone you do work for. Search by name, email or phone."
         actions={
-          <Link className={buttonClassName({ variant: 'primary' })} to={paths.customers.new.href()}>
+          <Link className={buttonClassName({ variant: 'primary' })} to={paths.customers.new.href()} {...shortcutHint(['n'])}>
             New customer
           </Link>
         }

@@ -2,6 +2,7 @@ import { PageHeader, buttonClassName } from '@otto/ui';
 import { Link } from 'react-router';
 import { JobList } from '../../../features/jobs/components/job-list';
 import { paths } from '../../../lib/paths';
+import { shortcutHint } from '../../../lib/shortcuts/shortcut-list';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function JobListScreen() {
@@ -12,7 +13,7 @@ export default function JobListScreen() {
         title="Jobs"
         description="The work you do for your customers, from quote to paid."
         actions={
-          <Link className={buttonClassName({ variant: 'primary' })} to={paths.jobs.new.href()}>
+          <Link className={buttonClassName({ variant: 'primary' })} to={paths.jobs.new.href()} {...shortcutHint(['n'])}>
             New job
           </Link>
         }
