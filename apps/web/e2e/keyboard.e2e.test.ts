@@ -51,7 +51,10 @@ async function tabTo(page: Page, selector: string): Promise<void> {
 /** In the open palette: arrows down until the selected option starts with `label`, then Enter. */
 async function pickInPalette(page: Page, label: string): Promise<void> {
   const option = page.getByRole('option', { name: label }).first();
-  await option.waitFor();
+  await option.waitFor({ timeout: 10_000 }).catch(async (error: unknown) => {
+    await screenshot(page, 'keyboard-palette-failed');
+    throw new Error(`${String(error)}; focus on ${await focused(page)}`);
+  });
   await page.getByText('Searching…').waitFor({ state: 'detached' });
   for (let i = 0; i < 30 && (await option.getAttribute('aria-selected')) !== 'true'; i++) await page.keyboard.press('ArrowDown');
   expect(await option.getAttribute('aria-selected')).toBe('true');

@@ -1,6 +1,6 @@
 import { Button } from '@otto/ui';
-import * as Dialog from '@radix-ui/react-dialog';
-import { Fragment } from 'react';
+import { Fragment, useId } from 'react';
+import { NativeDialog } from '../native-dialog';
 import { keyLabel, shortcutGroups } from './shortcut-list';
 
 export interface ShortcutSheetProps {
@@ -8,16 +8,12 @@ export interface ShortcutSheetProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** `?`: every keyboard shortcut, in a dialog (Radix: focus kept inside and returned on close). */
+/** `?`: every keyboard shortcut, in a modal dialog (focus kept inside and returned on close). */
 export function ShortcutSheet({ open, onOpenChange }: ShortcutSheetProps) {
+  const titleId = useId();
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="otto-dialog-backdrop" />
-        <Dialog.Content className="otto-dialog otto-shortcut-sheet" aria-describedby={undefined}>
-          <Dialog.Title asChild>
-            <h2>Keyboard shortcuts</h2>
-          </Dialog.Title>
+    <NativeDialog open={open} onClose={() => onOpenChange(false)} className="otto-dialog otto-shortcut-sheet" labelledBy={titleId}>
+          <h2 id={titleId}>Keyboard shortcuts</h2>
           {shortcutGroups.map((group) => (
             <section key={group.title} className="otto-shortcut-sheet__group">
               <h3>{group.title}</h3>
@@ -40,12 +36,8 @@ export function ShortcutSheet({ open, onOpenChange }: ShortcutSheetProps) {
           ))}
           <p className="otto-muted">Single keys do nothing while you type in a field; Ctrl/⌘ shortcuts and Esc always work.</p>
           <div className="otto-dialog__actions">
-            <Dialog.Close asChild>
-              <Button>Close</Button>
-            </Dialog.Close>
+            <Button onClick={() => onOpenChange(false)}>Close</Button>
           </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    </NativeDialog>
   );
 }

@@ -23,7 +23,7 @@ function first(selector: string): HTMLElement | undefined {
 
 /** A modal dialog is open: the page's own shortcuts stay quiet underneath it. */
 function dialogOpen(): boolean {
-  return document.querySelector('[role="dialog"][aria-modal="true"], [role="alertdialog"], [role="dialog"][data-state="open"]') !== null;
+  return document.querySelector('dialog[open], [role="dialog"][aria-modal="true"], [role="alertdialog"]') !== null;
 }
 
 /** The list rows j and k move through: table rows (cards on phones) that link somewhere. */

@@ -1,8 +1,8 @@
 import { jobStatusLabels } from '@otto/api-contract';
-import * as Dialog from '@radix-ui/react-dialog';
 import { Command } from 'cmdk';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { NativeDialog } from '../../../lib/native-dialog';
 import { paths } from '../../../lib/paths';
 import { shortcutText } from '../../../lib/shortcuts/shortcut-list';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -31,21 +31,38 @@ interface Action {
  * dialog's (focus trapped inside, returned on close, Escape closes).
  */
 export function CommandPalette({ open, onOpenChange, onBackup, onShowShortcuts }: CommandPaletteProps) {
+  const titleId = useId();
+  // What to do once the dialog has closed and focus is back: open another dialog, or move focus to
+  // the new screen's content instead of back to where the palette was opened.
+  const afterClose = useRef<(() => void) | null>(null);
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="otto-palette-overlay" />
-        {open && <PaletteContent onClose={() => onOpenChange(false)} onBackup={onBackup} onShowShortcuts={onShowShortcuts} />}
-      </Dialog.Portal>
-    </Dialog.Root>
+    <NativeDialog
+      open={open}
+      onClose={() => onOpenChange(false)}
+      afterClose={() => {
+        const then = afterClose.current;
+        afterClose.current = null;
+        then?.();
+      }}
+      className="otto-palette"
+      labelledBy={titleId}
+      dataAttribute="data-command-palette"
+    >
+      <h2 id={titleId} className="otto-visually-hidden">
+        Command palette
+      </h2>
+      <PaletteContent afterClose={afterClose} onClose={() => onOpenChange(false)} onBackup={onBackup} onShowShortcuts={onShowShortcuts} />
+    </NativeDialog>
   );
 }
 
 function PaletteContent({
+  afterClose,
   onClose,
   onBackup,
   onShowShortcuts,
 }: {
+  afterClose: { current: (() => void) | null };
   onClose: () => void;
   onBackup?: (() => void) | undefined;
   onShowShortcuts: () => void;
@@ -55,10 +72,6 @@ function PaletteContent({
   const [text, setText] = useState('');
   const searchText = useDebouncedValue(text, 120);
   const { customers, jobs, enabled } = usePaletteSearch(searchText);
-  // What to do once the dialog is closed and focus is back (opening another dialog, or moving focus
-  // to the new screen's content instead of back to where the palette was opened).
-  const afterClose = useRef<(() => void) | null>(null);
-
   function choose(then: () => void, focus: 'main' | 'restore' = 'main') {
     afterClose.current = focus === 'main' ? () => document.getElementById('main')?.focus() : null;
     then();
@@ -95,23 +108,11 @@ function PaletteContent({
   const failed = enabled && (customers.isError || jobs.isError);
 
   return (
-    <Dialog.Content
-      className="otto-palette"
-      data-command-palette=""
-      aria-describedby={undefined}
-      onCloseAutoFocus={(event) => {
-        const then = afterClose.current;
-        afterClose.current = null;
-        if (then) {
-          event.preventDefault();
-          then();
-        }
-      }}
-    >
-      <Dialog.Title className="otto-visually-hidden">Command palette</Dialog.Title>
+    <>
       <Command shouldFilter={false} loop label="Find a customer or job, or run an action">
         <div className="otto-palette__search">
           <Command.Input
+            data-autofocus=""
             className="otto-palette__input"
             value={text}
             onValueChange={setText}
@@ -120,13 +121,10 @@ function PaletteContent({
           />
           <kbd className="otto-palette__kbd">Esc</kbd>
         </div>
+        <p className="otto-palette__status" role="status">
+          {waiting ? 'Searching…' : failed ? 'Search failed. Close the palette and try again.' : ''}
+        </p>
         <Command.List className="otto-palette__list" label="Results">
-          {waiting && (
-            <Command.Loading>
-              <span className="otto-palette__status">Searching…</span>
-            </Command.Loading>
-          )}
-          {failed && <p className="otto-palette__status" role="alert">Search failed. Close the palette and try again.</p>}
           {!waiting && <Command.Empty className="otto-palette__status">Nothing matches “{text.trim()}”.</Command.Empty>}
           {customerRows.length > 0 && (
             <Command.Group heading="Customers">
@@ -175,6 +173,6 @@ function PaletteContent({
       <p className="otto-palette__footer" aria-hidden="true">
         ↑↓ to move · Enter to open · Esc to close
       </p>
-    </Dialog.Content>
+    </>
   );
 }
