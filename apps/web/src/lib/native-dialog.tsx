@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 
 export interface NativeDialogProps {
   open: boolean;
@@ -39,7 +40,8 @@ export function NativeDialog({ open, onClose, afterClose, className, labelledBy,
     }
   }, [open]);
 
-  return (
+  // At the end of <body>: a dialog inside a hidden ancestor (the folded phone menu) would not show.
+  return createPortal(
     <dialog
       ref={ref}
       className={className}
@@ -55,6 +57,7 @@ export function NativeDialog({ open, onClose, afterClose, className, labelledBy,
       }}
     >
       {open && children}
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }

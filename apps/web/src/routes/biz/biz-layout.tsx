@@ -48,12 +48,14 @@ export default function BizLayout() {
       nav={
         <>
           <NavList label="Main">
+            <NavLink to={paths.overview.href()}>Overview</NavLink>
             <NavLink to={paths.customers.list.href()} {...shortcutHint(['g', 'c'], true)}>
               Customers
             </NavLink>
             <NavLink to={paths.jobs.list.href()} {...shortcutHint(['g', 'j'], true)}>
               Jobs
             </NavLink>
+            <NavLink to={paths.archived.href()}>Archived</NavLink>
           </NavList>
           <div className="biz-nav-footer">
             {started.ok && local && (

@@ -93,6 +93,8 @@ function PaletteContent({
     { id: 'new-customer', label: 'New customer', keywords: 'create add customer', run: () => choose(() => void navigate(paths.customers.new.href())) },
     { id: 'new-job', label: 'New job', keywords: 'create add job', run: () => choose(() => void navigate(paths.jobs.new.href())) },
     { id: 'customers', label: 'Go to customers', keywords: 'customers list', hint: shortcutText(['g', 'c'], true), run: () => choose(() => void navigate(paths.customers.list.href())) },
+    { id: 'overview', label: 'Go to overview', keywords: 'overview reports charts summary', run: () => choose(() => void navigate(paths.overview.href())) },
+    { id: 'archived', label: 'Go to archived', keywords: 'archived restore deleted', run: () => choose(() => void navigate(paths.archived.href())) },
     { id: 'jobs', label: 'Go to jobs', keywords: 'jobs list', hint: shortcutText(['g', 'j'], true), run: () => choose(() => void navigate(paths.jobs.list.href())) },
     ...(onBackup
       ? [{ id: 'backup', label: 'Backup and export', keywords: 'backup export download restore csv data', run: () => choose(() => (afterClose.current = onBackup), 'restore') }]

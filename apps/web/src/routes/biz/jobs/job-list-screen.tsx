@@ -1,12 +1,14 @@
 import { PageHeader, buttonClassName } from '@otto/ui';
 import { Link } from 'react-router';
 import { JobList } from '../../../features/jobs/components/job-list';
+import { useRememberListLocation } from '../../../lib/list-return';
 import { paths } from '../../../lib/paths';
 import { shortcutHint } from '../../../lib/shortcuts/shortcut-list';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function JobListScreen() {
   useDocumentTitle('Jobs');
+  useRememberListLocation('jobs');
   return (
     <>
       <PageHeader
