@@ -72,6 +72,18 @@ async function business() {
   return { ada, bo, cy, di, ids };
 }
 
+/** The day totals of migration 8 equal counting the rows themselves. */
+function expectDayTotalsExact() {
+  const kept = (sql: string) => t.api.store.all(sql);
+  expect(kept('SELECT day, cents, n FROM paid_days WHERE n != 0 OR cents != 0 ORDER BY day')).toEqual(
+    kept(`SELECT paid_dt / 86400000 AS day, sum(price_cents) AS cents, count(*) AS n FROM jobs
+          WHERE status = 'paid' AND paid_dt IS NOT NULL AND archived_dt IS NULL GROUP BY 1 ORDER BY 1`),
+  );
+  expect(kept('SELECT day, n FROM customer_days WHERE n != 0 ORDER BY day')).toEqual(
+    kept('SELECT created_dt / 86400000 AS day, count(*) AS n FROM customers WHERE archived_dt IS NULL GROUP BY 1 ORDER BY 1'),
+  );
+}
+
 async function summary(filter: unknown): Promise<ReportSummary> {
   const res = await t.call('GET', `/api/reports/summary?${q(filter)}`);
   expect(res.status, res.text).toBe(200);
@@ -186,6 +198,12 @@ describe('GET /api/reports/summary: new customers, money owed, statuses', () => 
     const s = await summary({ tz: 'Europe/Berlin' });
     expect(s.owed).toMatchObject({ total_cents: 100_001, jobs: 3 });
     expect(monthOf(s, '2026-11')).toMatchObject({ paid_cents: 12_345 + 4_321, jobs: 2 });
+    expectDayTotalsExact();
+    // A price corrected on a paid job, a job deleted, a customer's creation date changed: still exact.
+    t.api.store.run('UPDATE jobs SET price_cents = price_cents + 5 WHERE id = ?', [Number(created.id)]);
+    t.api.store.run('DELETE FROM jobs WHERE id = (SELECT min(id) FROM jobs WHERE status = ?)', ['paid']);
+    t.api.store.run('UPDATE customers SET created_dt = created_dt - 86400000 * 40 WHERE id = ?', [bo]);
+    expectDayTotalsExact();
   });
 });
 
@@ -203,6 +221,7 @@ describe('GET /api/reports/summary: archived records', () => {
     expect(s.week.days[0]?.jobs.map((j) => j.id)).toEqual([String(ids.mondayEarly)]);
     expect(s.new_customers_per_month.find((m) => m.month === '2026-11')?.customers).toBe(0);
     expect(s.jobs_by_status).toMatchObject({ all: 14, invoiced: 2, paid: 5, scheduled: 2 });
+    expectDayTotalsExact();
   });
 });
 

@@ -270,3 +270,24 @@ export const movedAnswer: SerializedResponse = {
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/**
+ * How long the relays wait for a long-running call (`longRunning` in the contract's route table:
+ * an import of many rows and its undo), in milliseconds; the contract's `limits.longRequestTimeoutMs`.
+ */
+export const longRequestTimeoutMs = 120_000;
+
+/**
+ * True for the calls the contract marks `longRunning` (a test keeps the two in step). Kept free of
+ * the contract's schemas: the service worker ships without zod.
+ */
+export function isLongRunningRequest(method: string, url: string): boolean {
+  if (method.toUpperCase() !== 'POST') return false;
+  let path = url;
+  try {
+    path = new URL(url, 'http://localhost').pathname;
+  } catch {
+    return false;
+  }
+  return /^\/api\/(?:customers\/import|jobs\/import|imports\/last\/undo)$/.test(path);
+}

@@ -11,6 +11,8 @@
 import { mockBackendVersion } from '../version';
 import {
   apiPathPrefix,
+  isLongRunningRequest,
+  longRequestTimeoutMs,
   claimClientsType,
   dbPortClosedType,
   dbPortType,
@@ -318,6 +320,8 @@ export function installOttoRelay(scope: OttoRelayScope): void {
     const id = nextRequestId++;
     // The body is transferred: keep a copy in case the request has to be sent again elsewhere.
     const copy = request.body ? { ...request, body: request.body.slice(0) } : request;
+    // An import of many rows, or its undo, may take far longer than a page of data.
+    const timeoutMs = isLongRunningRequest(request.method, request.url) ? longRequestTimeoutMs : requestTimeoutMs;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         route.pending.delete(id);
@@ -328,10 +332,10 @@ export function installOttoRelay(scope: OttoRelayScope): void {
           relayErrorSerialized(
             504,
             'TIMEOUT',
-            `The in-browser backend did not answer ${label} within ${requestTimeoutMs / 1000} seconds. Try again; if it keeps happening, reload the tab.`,
+            `The in-browser backend did not answer ${label} within ${timeoutMs / 1000} seconds. Try again; if it keeps happening, reload the tab.`,
           ),
         );
-      }, requestTimeoutMs);
+      }, timeoutMs);
       route.pending.set(id, (response) => {
         clearTimeout(timer);
         route.pending.delete(id);

@@ -367,6 +367,52 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX customers_created_dt_idx ON customers (created_dt) WHERE archived_dt IS NULL;
     `,
   },
+  {
+    version: 8,
+    name: 'report day totals',
+    // Paid money and new customers per UTC day, kept by triggers in the same transaction as the
+    // write (decision 0080). A month of any time zone is then its whole UTC days from these
+    // tables plus its two partial days from the indexes of migration 7: a few hundred rows read
+    // instead of every paid job of two years.
+    up: `
+      CREATE TABLE paid_days (day INTEGER PRIMARY KEY, cents INTEGER NOT NULL, n INTEGER NOT NULL);
+      INSERT INTO paid_days (day, cents, n)
+      SELECT paid_dt / 86400000, sum(price_cents), count(*) FROM jobs
+      WHERE status = 'paid' AND paid_dt IS NOT NULL AND archived_dt IS NULL GROUP BY 1;
+      CREATE TRIGGER paid_days_after_insert AFTER INSERT ON jobs WHEN new.status = 'paid' AND new.paid_dt IS NOT NULL AND new.archived_dt IS NULL BEGIN
+        INSERT OR IGNORE INTO paid_days (day, cents, n) VALUES (new.paid_dt / 86400000, 0, 0);
+        UPDATE paid_days SET cents = cents + new.price_cents, n = n + 1 WHERE day = new.paid_dt / 86400000;
+      END;
+      CREATE TRIGGER paid_days_after_delete AFTER DELETE ON jobs WHEN old.status = 'paid' AND old.paid_dt IS NOT NULL AND old.archived_dt IS NULL BEGIN
+        UPDATE paid_days SET cents = cents - old.price_cents, n = n - 1 WHERE day = old.paid_dt / 86400000;
+      END;
+      CREATE TRIGGER paid_days_after_update AFTER UPDATE OF status, paid_dt, price_cents, archived_dt ON jobs
+      WHEN (old.status = 'paid' AND old.paid_dt IS NOT NULL AND old.archived_dt IS NULL) OR (new.status = 'paid' AND new.paid_dt IS NOT NULL AND new.archived_dt IS NULL) BEGIN
+        UPDATE paid_days SET cents = cents - old.price_cents, n = n - 1
+        WHERE day = old.paid_dt / 86400000 AND old.status = 'paid' AND old.paid_dt IS NOT NULL AND old.archived_dt IS NULL;
+        INSERT OR IGNORE INTO paid_days (day, cents, n) SELECT new.paid_dt / 86400000, 0, 0 WHERE new.status = 'paid' AND new.paid_dt IS NOT NULL AND new.archived_dt IS NULL;
+        UPDATE paid_days SET cents = cents + new.price_cents, n = n + 1
+        WHERE day = new.paid_dt / 86400000 AND new.status = 'paid' AND new.paid_dt IS NOT NULL AND new.archived_dt IS NULL;
+      END;
+
+      CREATE TABLE customer_days (day INTEGER PRIMARY KEY, n INTEGER NOT NULL);
+      INSERT INTO customer_days (day, n)
+      SELECT created_dt / 86400000, count(*) FROM customers WHERE archived_dt IS NULL GROUP BY 1;
+      CREATE TRIGGER customer_days_after_insert AFTER INSERT ON customers WHEN new.archived_dt IS NULL BEGIN
+        INSERT OR IGNORE INTO customer_days (day, n) VALUES (new.created_dt / 86400000, 0);
+        UPDATE customer_days SET n = n + 1 WHERE day = new.created_dt / 86400000;
+      END;
+      CREATE TRIGGER customer_days_after_delete AFTER DELETE ON customers WHEN old.archived_dt IS NULL BEGIN
+        UPDATE customer_days SET n = n - 1 WHERE day = old.created_dt / 86400000;
+      END;
+      CREATE TRIGGER customer_days_after_update AFTER UPDATE OF created_dt, archived_dt ON customers
+      WHEN old.archived_dt IS NULL OR new.archived_dt IS NULL BEGIN
+        UPDATE customer_days SET n = n - 1 WHERE day = old.created_dt / 86400000 AND old.archived_dt IS NULL;
+        INSERT OR IGNORE INTO customer_days (day, n) SELECT new.created_dt / 86400000, 0 WHERE new.archived_dt IS NULL;
+        UPDATE customer_days SET n = n + 1 WHERE day = new.created_dt / 86400000 AND new.archived_dt IS NULL;
+      END;
+    `,
+  },
 ];
 
 /**

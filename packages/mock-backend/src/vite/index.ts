@@ -41,8 +41,9 @@ const unusedSqliteScripts = /new\s+URL\(\s*(['"`])((?:sqlite3-worker1|sqlite3-op
  * - serves `otto-sw.js` (the `/api` relay) from the app root in dev and preview, and emits it at the
  *   root of `dist` in a build (unless `serviceWorker: false`);
  * - keeps `@sqlite.org/sqlite-wasm` out of dependency prebundling (its `.wasm` is found next to its
- *   script) and prebundles the library's page and worker entries, so that the first `vite` load of
- *   the DB worker does not make Vite re-optimise and reload the page;
+ *   script), prebundles the library's entries and lets the dependency scan start from worker
+ *   modules (`*.worker.ts`), so that the first `vite` load of the DB worker does not make Vite
+ *   re-optimise and reload the page;
  * - builds workers as ES modules (the DB worker imports SQLite as a module);
  * - leaves SQLite's unused helper scripts (`sqlite3-worker1*.js`, `sqlite3-opfs-async-proxy*.js`)
  *   out of the build.
@@ -74,13 +75,18 @@ function setupPlugin(): Plugin {
         plugins: () => [...(theirs?.() ?? []), leaveOutUnusedSqliteScripts()],
       };
       config.worker = { ...config.worker, ...worker };
+      const installed = installedInNodeModules(root);
       return {
         optimizeDeps: {
           exclude: [sqliteWasm],
           // The DB worker is started with `new Worker(new URL(…))`, which Vite's dependency scan does
-          // not follow: without this, its imports are found on the first load and Vite reloads.
-          // Only for an installed copy: a linked workspace package is served from its source.
-          include: installedInNodeModules(root) ? ['@otto/mock-backend/browser', '@otto/mock-backend/worker'] : [],
+          // not follow: its imports (the backend, your routes' zod…) would be found on the first
+          // load, and Vite would re-optimise and reload the page. So the scan also starts from
+          // worker modules (`*.worker.ts` and the like), unless the app names its own entries, and
+          // the backend's entries are prebundled in any case. Only for an installed copy: a linked
+          // workspace package is served from its source.
+          ...(installed && config.optimizeDeps?.entries === undefined ? { entries: ['**/*.html', '**/*.worker.{ts,tsx,js,jsx,mts,mjs}'] } : {}),
+          include: installed ? ['@otto/mock-backend', '@otto/mock-backend/browser', '@otto/mock-backend/worker'] : [],
         },
       };
     },

@@ -106,7 +106,9 @@ function monthName(month: string): string {
 function PaidMonthFilter({ month, onClear }: { month: string; onClear: () => void }) {
   return (
     <p className="job-list__filter" role="status">
-      Showing jobs paid in <strong>{monthName(month)}</strong>.{' '}
+      <span>
+        Showing jobs paid in <strong>{monthName(month)}</strong>.
+      </span>
       <Button size="sm" variant="ghost" onClick={onClear}>
         Show every month
       </Button>

@@ -17,6 +17,8 @@ export interface BarGroup {
   key: string;
   /** Under the bars ("Mar"). */
   label: string;
+  /** Under the bars where space is short ("M"). */
+  narrowLabel?: string;
   /** In the table ("March 2026"). */
   title: string;
   values: BarValue[];
@@ -96,7 +98,8 @@ export function BarChart({ title, summary, series, groupName, groups, formatTick
                 })}
               </div>
               <span className="chart__label" aria-hidden="true">
-                {group.label}
+                <span className={group.narrowLabel ? 'chart__label-wide' : undefined}>{group.label}</span>
+                {group.narrowLabel && <span className="chart__label-narrow">{group.narrowLabel}</span>}
               </span>
             </li>
           ))}

@@ -13,6 +13,7 @@ import './overview.css';
 
 // Months are formatted as UTC dates of their first day: the label is the calendar month itself.
 const monthShort = new Intl.DateTimeFormat(undefined, { month: 'short', timeZone: 'UTC' });
+const monthNarrow = new Intl.DateTimeFormat(undefined, { month: 'narrow', timeZone: 'UTC' });
 const monthLong = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
 
@@ -27,6 +28,7 @@ function paidGroups(months: ReportSummary['paid_per_month']): BarGroup[] {
   return months.map((m) => ({
     key: m.month,
     label: monthShort.format(monthDate(m.month)),
+    narrowLabel: monthNarrow.format(monthDate(m.month)),
     title: monthName(m.month),
     values: [
       {
@@ -60,6 +62,7 @@ function customerGroups(months: ReportSummary['new_customers_per_month']): BarGr
   return months.map((m) => ({
     key: m.month,
     label: monthShort.format(monthDate(m.month)),
+    narrowLabel: monthNarrow.format(monthDate(m.month)),
     title: monthName(m.month),
     values: [{ value: m.customers, text: String(m.customers), describe: `${monthName(m.month)}: ${formatCount(m.customers, 'new customer')}.` }],
   }));
@@ -90,19 +93,19 @@ export function Overview() {
         />
       ) : (
         <>
+          <WeekPanel week={s.week} now={Date.now()} />
           <div className="overview__top">
-            <WeekPanel week={s.week} now={Date.now()} />
             <OwedPanel owed={s.owed} />
-          </div>
-          <div className="overview-panel">
-            <BarChart
-              title="Paid per month"
-              summary={paidSummary(s.paid_per_month)}
-              series={[{ name: 'Paid' }, { name: 'Same month a year earlier' }]}
-              groupName="Month"
-              groups={paidGroups(s.paid_per_month)}
-              formatTick={(cents) => compact.format(cents / 100)}
-            />
+            <div className="overview-panel">
+              <BarChart
+                title="Paid per month"
+                summary={paidSummary(s.paid_per_month)}
+                series={[{ name: 'Paid' }, { name: 'Same month a year earlier' }]}
+                groupName="Month"
+                groups={paidGroups(s.paid_per_month)}
+                formatTick={(cents) => compact.format(cents / 100)}
+              />
+            </div>
           </div>
           <div className="overview__pair">
             <div className="overview-panel">

@@ -40,6 +40,7 @@ export function StatusChart({ counts }: { counts: JobCounts }) {
           </li>
         ))}
       </ul>
+      {/* In a clipping box: a table ignores a width too small for its content. */}
       <div className="otto-visually-hidden">
       <table>
         <caption>Jobs by status</caption>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatCount } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 
-const dayName = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'short' });
+const dayName = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' });
 const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
 /** This week: scheduled and in-progress jobs on the day they start, each a link to the job. */
