@@ -448,6 +448,21 @@ export const migrations: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 10,
+    name: 'request log',
+    // The answers of the latest writes sent with a request id (x-otto-request-id), written in each
+    // write's own transaction: a write sent again after its owner tab closed is answered from here
+    // instead of running twice (decision 0054). Only the latest few hundred are kept.
+    up: `
+      CREATE TABLE request_log (
+        request_id TEXT NOT NULL UNIQUE,
+        status INTEGER NOT NULL,
+        headers TEXT NOT NULL,
+        body TEXT NOT NULL
+      );
+    `,
+  },
 ];
 
 /**
