@@ -11,6 +11,14 @@ import { useCustomers } from '../api/get-customers';
 
 const pageSize = limits.defaultPageSize;
 
+/** A `tel:` link that dials: digits (and a leading +) only, an extension (x123) after a pause. */
+function telHref(phone: string): string {
+  const [number = '', extension] = phone.split(/x|ext\.?/i);
+  const digits = number.replace(/[^\d+]/g, '');
+  const ext = extension?.replace(/\D/g, '');
+  return `tel:${digits}${ext ? `,${ext}` : ''}`;
+}
+
 const columns: TableColumn<Customer>[] = [
   {
     key: 'name',
@@ -18,9 +26,9 @@ const columns: TableColumn<Customer>[] = [
     rowHeader: true,
     render: (c) => <Link to={paths.customers.edit.href(c.id)}>{c.full_name}</Link>,
   },
-  { key: 'email', header: 'Email', render: (c) => c.email },
-  { key: 'phone', header: 'Phone', render: (c) => c.phone },
-  { key: 'modified', header: 'Last modified', render: (c) => formatDateTime(c.modified_dt) },
+  { key: 'email', header: 'Email', render: (c) => <a href={`mailto:${c.email}`}>{c.email}</a> },
+  { key: 'phone', header: 'Phone', render: (c) => <a href={telHref(c.phone)}>{c.phone}</a> },
+  { key: 'modified', header: 'Last modified', hideInCard: true, render: (c) => formatDateTime(c.modified_dt) },
 ];
 
 /** Customers with search as you type and paging; the search text and page live in the URL. */
@@ -57,6 +65,7 @@ export function CustomerList() {
             columns={columns}
             rows={rows}
             getRowKey={(c) => c.id}
+            cards
             loading={result.isPlaceholderData}
             emptyState={<ListEmptyState query={query} total={total} page={page} onFirstPage={() => update({ page: null })} onClear={() => setText('')} />}
           />

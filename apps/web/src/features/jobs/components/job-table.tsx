@@ -34,6 +34,6 @@ export interface JobTableProps {
 export function JobTable({ jobs, caption, loading, emptyState, hideCustomer }: JobTableProps) {
   const columns = hideCustomer ? allColumns.filter((c) => c.key !== 'customer') : allColumns;
   return (
-    <Table caption={caption} hideCaption columns={columns} rows={jobs} getRowKey={(j) => j.id} loading={loading} emptyState={emptyState} />
+    <Table caption={caption} hideCaption cards columns={columns} rows={jobs} getRowKey={(j) => j.id} loading={loading} emptyState={emptyState} />
   );
 }
