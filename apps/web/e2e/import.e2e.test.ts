@@ -175,6 +175,23 @@ describe('CSV import in Chromium', () => {
     await page.getByRole('table').getByText(/@bulk\.example/).first().waitFor();
   }, 240_000);
 
+  it('another open tab shows the imported customers once the import lands', async () => {
+    const first = await open();
+    const ctx = contexts.at(-1) as BrowserContext;
+    const second = await openPage(ctx, '/biz/customers');
+    tabs.push(second);
+    await waitForBackend(second.page);
+    await second.page.getByRole('table').getByRole('row').nth(1).waitFor();
+    await openImport(first.page);
+    await chooseFile(first.page, fixture('customers-semicolon-bom.csv'));
+    await first.page.getByText('Ready: 6 customers to add').waitFor();
+    await dialog(first.page).getByRole('button', { name: 'Import', exact: true }).click();
+    await first.page.getByTestId('import-result').waitFor();
+    // The other tab refetched on the change feed, without a reload.
+    await second.page.getByRole('table').getByText('José Nuñez 👷').waitFor();
+    await second.page.getByText('506 customers').waitFor();
+  });
+
   it('refuses files that are not CSV in words, changing nothing', async () => {
     const { page } = await open();
     const before = await total(page);

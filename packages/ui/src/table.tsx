@@ -13,6 +13,8 @@ export interface TableColumn<Row> {
   render: (row: Row) => ReactNode;
   /** Class for the header and every cell of the column, e.g. `otto-numeric`. */
   className?: string;
+  /** Leave this column out of the phone cards (see `TableProps.cards`). @default false */
+  hideInCard?: boolean;
   /** Render the cells as `<th scope="row">` (use on the column that names the row). */
   rowHeader?: boolean;
   /**
@@ -35,6 +37,11 @@ export interface TableProps<Row> {
   emptyState?: ReactNode;
   /** Dims the rows and sets aria-busy; with no rows yet it shows a spinner. */
   loading?: boolean;
+  /**
+   * On phones (below 48rem) show each row as a card, its cells one under the other, instead of a
+   * table that scrolls sideways. Put the row's main link in the first column. @default false
+   */
+  cards?: boolean;
   className?: string;
 }
 
@@ -63,6 +70,7 @@ export function Table<Row>({
   hideCaption = false,
   emptyState = <EmptyState title="No results" />,
   loading = false,
+  cards = false,
   className,
 }: TableProps<Row>) {
   const captionId = useId();
@@ -75,7 +83,7 @@ export function Table<Row>({
     emptyState
   );
   return (
-    <div className={cx('otto-table', loading && 'otto-table--loading', className)}>
+    <div className={cx('otto-table', loading && 'otto-table--loading', cards && 'otto-table--cards', className)}>
       <div className="otto-table__scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
         <table className="otto-table__table" aria-busy={loading || undefined}>
           <caption id={captionId} className={hideCaption ? 'otto-visually-hidden' : 'otto-table__caption'}>
@@ -114,11 +122,11 @@ export function Table<Row>({
                 <tr key={getRowKey(row)}>
                   {columns.map((column) =>
                     column.rowHeader ? (
-                      <th key={column.key} scope="row" className={column.className}>
+                      <th key={column.key} scope="row" className={cellClass(column)}>
                         {column.render(row)}
                       </th>
                     ) : (
-                      <td key={column.key} className={column.className}>
+                      <td key={column.key} className={cellClass(column)}>
                         {column.render(row)}
                       </td>
                     ),
@@ -141,4 +149,8 @@ function SortArrow({ direction }: { direction: 'ascending' | 'descending' | 'non
       <path d={d} fill="currentColor" />
     </svg>
   );
+}
+
+function cellClass(column: { className?: string | undefined; hideInCard?: boolean | undefined }): string | undefined {
+  return cx(column.className, column.hideInCard && 'otto-table__not-in-card') || undefined;
 }

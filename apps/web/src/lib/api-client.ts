@@ -23,7 +23,7 @@ export interface ApiRequest {
   filter?: unknown;
   body?: unknown;
   /** A body already serialized as JSON (a large import built in a worker); sent as it is. */
-  rawBody?: string;
+  rawBody?: string | Blob;
   signal?: AbortSignal;
   /** How long to wait for the answer, when not the client's default. */
   timeoutMs?: number;

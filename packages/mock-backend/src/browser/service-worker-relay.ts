@@ -26,6 +26,7 @@ import {
   deserializeResponse,
   transferablesOf,
   type PortMessage,
+  safeToResend,
   type SerializedRequest,
   type SerializedResponse,
 } from './protocol';
@@ -194,7 +195,8 @@ export function installOttoRelay(scope: OttoRelayScope): void {
     } catch {
       return relayErrorResponse(503, 'SERVICE_UNAVAILABLE', `Otto could not read the request ${label}.`);
     }
-    const idempotent = idempotentMethods.has(method.toUpperCase());
+    // Reads, PUTs, and writes with a request id (every write serialized here has one) may be sent again.
+    const idempotent = safeToResend(request);
     const deadline = Date.now() + movingWaitMs;
     for (;;) {
       if (!dbRoute) requestDbPort();
@@ -348,7 +350,6 @@ export function installOttoRelay(scope: OttoRelayScope): void {
 
 /** Marks the answers of a port that went away with requests still on it. */
 const retiredHeader = 'x-otto-retired';
-const idempotentMethods = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT']);
 
 function createRoute(port: MessagePort): Route {
   const pending = new Map<number, (response: SerializedResponse) => void>();

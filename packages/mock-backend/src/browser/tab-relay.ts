@@ -13,6 +13,7 @@ import {
   relayErrorSerialized,
   type ServiceWorkerControlMessage,
   type SerializedError,
+  safeToResend,
   type SerializedRequest,
   type SerializedResponse,
   type WorkerBackendInfo,
@@ -57,7 +58,6 @@ interface PendingRequest {
   settle(response: SerializedResponse): void;
 }
 
-const idempotentMethods = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT']);
 const callTimeoutMs = 30_000;
 
 /**
@@ -138,7 +138,7 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
       }, timeoutMs);
       const entry: PendingRequest = {
         request,
-        idempotent: idempotentMethods.has(request.method.toUpperCase()),
+        idempotent: safeToResend(request),
         settle(response) {
           if (!pending.delete(id)) return;
           clearTimeout(timer);

@@ -216,23 +216,19 @@ function week(db: Database, request: SummaryRequest): ReportSummary['week'] {
 }
 
 function owed(db: Database, request: SummaryRequest): ReportSummary['owed'] {
-  // One pass over the partial index, grouped by customer in index order; the totals are window
-  // sums over those groups, so the invoiced jobs are read once.
-  const rows = db.all<{ customer_id: number; customer_name: string; cents: number; n: number; total_cents: number; total_n: number }>(
-    `SELECT o.customer_id AS customer_id, c.full_name AS customer_name, o.cents AS cents, o.n AS n,
-       o.total_cents AS total_cents, o.total_n AS total_n
-     FROM (SELECT customer_id, cents, n, sum(cents) OVER () AS total_cents, sum(n) OVER () AS total_n
-           FROM (SELECT customer_id, sum(price_cents) AS cents, count(*) AS n FROM jobs INDEXED BY jobs_owed_idx
-                 WHERE status = 'invoiced' AND archived_dt IS NULL GROUP BY customer_id)
-           ORDER BY cents DESC, customer_id LIMIT ?) o
-     JOIN customers c ON c.id = o.customer_id
-     ORDER BY o.cents DESC, o.customer_id`,
+  // Kept by triggers (migration 9): the total is one row, the top customers the head of an index.
+  const total = db.get<{ cents: number; n: number }>('SELECT cents, n FROM owed_total WHERE k = 1');
+  const customers = db.all<{ customer_id: number; customer_name: string; cents: number; n: number }>(
+    `SELECT o.customer_id AS customer_id, c.full_name AS customer_name, o.cents AS cents, o.n AS n
+     FROM customer_owed o INDEXED BY customer_owed_top JOIN customers c ON c.id = o.customer_id
+     WHERE o.n > 0
+     ORDER BY o.cents DESC, o.customer_id LIMIT ?`,
     [request.topOwing],
   );
   return {
-    total_cents: rows[0]?.total_cents ?? 0,
-    jobs: rows[0]?.total_n ?? 0,
-    customers: rows.map((r) => ({ customer_id: String(r.customer_id), customer_name: r.customer_name, owed_cents: r.cents, jobs: r.n })),
+    total_cents: total?.cents ?? 0,
+    jobs: total?.n ?? 0,
+    customers: customers.map((r) => ({ customer_id: String(r.customer_id), customer_name: r.customer_name, owed_cents: r.cents, jobs: r.n })),
   };
 }
 

@@ -20,7 +20,8 @@ export interface ReadSummary {
 
 /** The rows to import, built in the worker: the JSON of the rows array, ready to send. */
 export interface BuildSummary {
-  rowsJson: string;
+  /** The rows array as UTF-8 JSON, encoded here so that the page never encodes megabytes of text. */
+  rowsJson: Uint8Array;
   count: number;
   /** The file row number of each row sent, by its index in the request. */
   rowNumbers: number[];

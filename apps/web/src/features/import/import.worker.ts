@@ -9,7 +9,8 @@ declare const self: DedicatedWorkerGlobalScope;
 
 let table: CsvTable | undefined;
 
-const answer = (message: ImportWorkerAnswer) => self.postMessage(message);
+const answer = (message: ImportWorkerAnswer) =>
+  self.postMessage(message, message.type === 'built' ? [message.summary.rowsJson.buffer as ArrayBuffer] : []);
 
 self.onmessage = async (event: MessageEvent<ImportWorkerRequest>) => {
   const request = event.data;
@@ -43,11 +44,12 @@ self.onmessage = async (event: MessageEvent<ImportWorkerRequest>) => {
           if (column !== null && column !== undefined) for (const r of rows) dateCells.push(r[column] ?? '');
         }
       }
+      const rowsJson = new TextEncoder().encode(JSON.stringify(built.rows));
       answer({
         id: request.id,
         type: 'built',
         summary: {
-          rowsJson: JSON.stringify(built.rows),
+          rowsJson,
           count: built.rows.length,
           rowNumbers: built.rowNumbers,
           problems: built.problems,

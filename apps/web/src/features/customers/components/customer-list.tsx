@@ -13,6 +13,14 @@ import { useCustomers } from '../api/get-customers';
 
 type Sort = ListSort<CustomerSortField>;
 
+/** A `tel:` link that dials: digits (and a leading +) only, an extension (x123) after a pause. */
+function telHref(phone: string): string {
+  const [number = '', extension] = phone.split(/x|ext\.?/i);
+  const digits = number.replace(/[^\d+]/g, '');
+  const ext = extension?.replace(/\D/g, '');
+  return `tel:${digits}${ext ? `,${ext}` : ''}`;
+}
+
 const orderChoices: OrderChoice<CustomerSortField>[] = [
   { sort: { by: 'full_name', order: 'asc' }, label: 'Name, A to Z' },
   { sort: { by: 'full_name', order: 'desc' }, label: 'Name, Z to A' },
@@ -38,10 +46,10 @@ function customerColumns(shown: Sort | undefined, onSort: (field: CustomerSortFi
       sort: sortable('full_name'),
       render: (c) => <Link to={paths.customers.edit.href(c.id)}>{c.full_name}</Link>,
     },
-    { key: 'email', header: 'Email', render: (c) => c.email },
-    { key: 'phone', header: 'Phone', render: (c) => c.phone },
-    { key: 'created', header: 'Customer since', sort: sortable('created_dt'), render: (c) => formatDate(c.created_dt) },
-    { key: 'modified', header: 'Last modified', sort: sortable('modified_dt'), render: (c) => formatDateTime(c.modified_dt) },
+    { key: 'email', header: 'Email', render: (c) => <a href={`mailto:${c.email}`}>{c.email}</a> },
+    { key: 'phone', header: 'Phone', render: (c) => <a href={telHref(c.phone)}>{c.phone}</a> },
+    { key: 'created', header: 'Customer since', hideInCard: true, sort: sortable('created_dt'), render: (c) => formatDate(c.created_dt) },
+    { key: 'modified', header: 'Last modified', hideInCard: true, sort: sortable('modified_dt'), render: (c) => formatDateTime(c.modified_dt) },
   ];
 }
 
@@ -93,6 +101,7 @@ export function CustomerList() {
             columns={columns}
             rows={rows}
             getRowKey={(c) => c.id}
+            cards
             loading={result.isPlaceholderData}
             emptyState={<ListEmptyState query={query} total={total} page={page} onFirstPage={() => update({ page: null })} onClear={() => setText('')} />}
           />

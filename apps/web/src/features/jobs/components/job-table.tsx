@@ -44,6 +44,6 @@ export function JobTable({ jobs, caption, loading, emptyState, hideCustomer, sor
     return sorting && sortBy ? { ...priced, sort: { direction: columnDirection(sorting.shown, sortBy), onSort: () => sorting.onSort(sortBy) } } : priced;
   });
   return (
-    <Table caption={caption} hideCaption columns={columns} rows={jobs} getRowKey={(j) => j.id} loading={loading} emptyState={emptyState} />
+    <Table caption={caption} hideCaption cards columns={columns} rows={jobs} getRowKey={(j) => j.id} loading={loading} emptyState={emptyState} />
   );
 }
