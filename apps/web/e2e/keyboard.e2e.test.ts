@@ -72,6 +72,10 @@ describe('keyboard only', () => {
     const palette = page.getByRole('dialog', { name: 'Command palette' });
     await palette.waitFor();
     await page.keyboard.type(name);
+    // The best match is highlighted as soon as it is shown: Enter needs no arrow key.
+    const match = page.getByRole('option', { name }).first();
+    await match.waitFor();
+    await expect.poll(() => match.getAttribute('aria-selected')).toBe('true');
     await pickInPalette(page, name);
     await page.waitForURL(`**/biz/customers/edit/${customer!.id}`);
     await page.getByRole('heading', { level: 1, name }).waitFor();

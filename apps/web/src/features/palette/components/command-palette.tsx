@@ -108,10 +108,19 @@ function PaletteContent({
   const customerRows = enabled ? (customers.data ?? []) : [];
   const jobRows = enabled ? (jobs.data ?? []) : [];
   const failed = enabled && (customers.isError || jobs.isError);
+  // The highlighted option: what the arrows chose while it is still shown, else the first one, so
+  // that typing a name and pressing Enter opens the best match even when results arrive late.
+  const [chosen, setChosen] = useState('');
+  const values = [
+    ...customerRows.map((c) => `customer:${c.id}`),
+    ...jobRows.map((j) => `job:${j.id}`),
+    ...shownActions.map((a) => `action:${a.id}`),
+  ];
+  const highlighted = values.includes(chosen) ? chosen : (values[0] ?? '');
 
   return (
     <>
-      <Command shouldFilter={false} loop label="Find a customer or job, or run an action">
+      <Command shouldFilter={false} loop value={highlighted} onValueChange={setChosen} label="Find a customer or job, or run an action">
         <div className="otto-palette__search">
           <Command.Input
             data-autofocus=""
