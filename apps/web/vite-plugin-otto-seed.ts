@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
 import type { Plugin, ResolvedConfig } from 'vite';
 
 export interface OttoSeedDataOptions {
@@ -13,39 +14,41 @@ export interface OttoSeedDataOptions {
    */
   fakerSeed?: number;
   /**
-   * File name at the app root.
-   * @default 'otto-seed.json'
+   * File name at the app root (the file is gzipped: hosts rarely compress a SQLite file).
+   * @default 'otto-seed.sqlite3.gz'
    */
   fileName?: string;
 }
 
 /**
- * Makes the first-start data at build time, in Node (faker never ships to the browser): the
- * customers and jobs `seedDatabase` makes, written as `otto-seed.json` at the app root (served by
- * the dev server, emitted by `vite build`, precached by the service worker). The DB worker imports
- * it into an empty database, its dates moved to that moment.
+ * Makes the first-start database at build time, in Node (faker never ships to the browser): the
+ * customers and jobs `seedDatabase` makes, migrated to the latest schema, written as the SQLite
+ * file `otto-seed.sqlite3.gz` (gzipped) at the app root (served by the dev server, emitted by `vite build`,
+ * precached by the service worker). A database that does not exist yet starts as this file: no
+ * migration, no inserts, only its dates move to that moment (`settleSeedDatabase`).
  * @example
  * export default defineConfig({ plugins: [react(), ottoSeedData()] });
  */
 export function ottoSeedData(options: OttoSeedDataOptions = {}): Plugin {
-  const fileName = options.fileName ?? 'otto-seed.json';
+  const fileName = options.fileName ?? 'otto-seed.sqlite3.gz';
   let config: ResolvedConfig;
-  let made: Promise<string> | undefined;
+  let made: Promise<Buffer> | undefined;
 
   // In a Node process of its own, on the built backend (turbo builds the packages before the app):
   // the process running Vite may load workspace packages from their TypeScript source (vitest).
   const script = `
-    const { createMockApi, exportSeedData } = await import('@otto/mock-backend');
+    const { createMockApi, exportSeedDatabase } = await import('@otto/mock-backend');
     const now = Date.now();
     const api = await createMockApi({ seed: { count: ${options.count ?? 500}, fakerSeed: ${options.fakerSeed ?? 20261123} }, now: () => now });
-    process.stdout.write(JSON.stringify(exportSeedData(api.store, now)));
+    process.stdout.write(exportSeedDatabase(api.store, now));
     await api.close();
   `;
   const make = () =>
-    (made ??= new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, ['--input-type=module', '-e', script], { cwd: config.root, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-        if (error) reject(new Error(`otto-seed-data: making ${fileName} failed: ${stderr || error.message}`));
-        else resolve(stdout);
+    (made ??= new Promise<Buffer>((resolve, reject) => {
+      const run = { cwd: config.root, maxBuffer: 64 * 1024 * 1024, encoding: 'buffer' as const };
+      execFile(process.execPath, ['--input-type=module', '-e', script], run, (error, stdout, stderr) => {
+        if (error) reject(new Error(`otto-seed-data: making ${fileName} failed: ${stderr.toString() || error.message}`));
+        else resolve(gzipSync(stdout, { level: 9 }));
       });
     }));
 
@@ -59,7 +62,7 @@ export function ottoSeedData(options: OttoSeedDataOptions = {}): Plugin {
         if (req.url?.split('?')[0] !== `${config.base}${fileName}`) return next();
         make().then(
           (body) => {
-            res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
+            res.writeHead(200, { 'Content-Type': 'application/gzip', 'Cache-Control': 'no-cache' });
             res.end(body);
           },
           (error: unknown) => next(error),

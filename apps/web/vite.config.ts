@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { ottoMockBackend } from '@otto/mock-backend/vite';
 import { sourceCondition } from '@otto/vitest-config';
 import { defaultClientConditions, defineConfig, loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -15,6 +16,9 @@ export default defineConfig(({ mode, command }) => ({
   define: { __OTTO_BUILD_ID__: JSON.stringify(command === 'build' ? (process.env.OTTO_BUILD_ID ?? buildId) : 'dev') },
   plugins: [
     react(),
+    // The library's own Vite plugin, as an app with its own service worker uses it: dependency
+    // optimisation, ES-module workers, and SQLite's unused helper scripts left out of the build.
+    ottoMockBackend({ serviceWorker: false }),
     // Dev: the same service worker source compiled on request, with an empty precache.
     { ...ottoServiceWorker({ entry: './src/otto-sw.ts' }), apply: 'serve' },
     // `/` is static HTML (no JavaScript); every other page is the app (app.html).
@@ -32,10 +36,10 @@ export default defineConfig(({ mode, command }) => ({
       includeManifestIcons: false,
       injectManifest: {
         rollupFormat: 'iife',
-        globPatterns: ['**/*.{js,css,html,svg,png,wasm,webmanifest,json}'],
-        // SQLite's own worker and OPFS proxy: Otto runs SQLite in its DB worker with opfs-sahpool.
-        // faker's chunk (seed-*.js): the app seeds from otto-seed.json, made at build time.
-        globIgnores: ['**/sqlite3-worker1-*.js', '**/sqlite3-opfs-async-proxy-*.js', '**/seed-*.js'],
+        globPatterns: ['**/*.{js,css,html,svg,png,wasm,webmanifest,json,gz}'],
+        // faker's chunk (seed-*.js): the app starts from otto-seed.sqlite3.gz, made at build time.
+        // (SQLite's unused helper scripts are not in the build at all: ottoMockBackend leaves them out.)
+        globIgnores: ['**/seed-*.js'],
         // sqlite3.wasm is 0.9 MB: the app cannot start without it.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
@@ -44,8 +48,6 @@ export default defineConfig(({ mode, command }) => ({
     ottoContentSecurityPolicy(loadEnv(mode, process.cwd()).VITE_OTTO_API_BASE_URL || undefined),
   ],
   resolve: { conditions: [sourceCondition, ...defaultClientConditions] },
-  optimizeDeps: { exclude: ['@sqlite.org/sqlite-wasm'] },
-  worker: { format: 'es' },
   build: {
     target: 'es2022',
     sourcemap: true,

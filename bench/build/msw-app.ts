@@ -1,9 +1,25 @@
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { exportSeedData, type SeedData } from '@otto/mock-backend';
+import { createSqliteStore } from '@otto/sqlite-store';
 import { build, type Plugin } from 'vite';
 import { arraysFromSeedFile, seedArrays, type ArrayData } from '../src/shared/seed-arrays';
+
+/** The rows of the app's first-start database file (`otto-seed.sqlite3.gz`), with when they were made. */
+async function seedFileRows(file: string): Promise<SeedData> {
+  const store = createSqliteStore({ storage: 'memory', initialData: gunzipSync(readFileSync(file)) });
+  await store.open();
+  try {
+    const made = store.get<{ generated_at: number }>('SELECT generated_at FROM otto_seed_origin');
+    if (!made) throw new Error(`${file} is not a first-start database (it has no otto_seed_origin).`);
+    return exportSeedData(store, made.generated_at);
+  } finally {
+    await store.close();
+  }
+}
 
 /** What the MSW variant's build wrote beside its files (dist-msw-app/bench-variant.json). */
 export interface MswVariantManifest {
@@ -30,18 +46,18 @@ const dataId = 'virtual:otto-bench-msw-data';
 /**
  * Builds apps/web from its own Vite config (root = apps/web) into `outDir`, with the app's backend
  * start module (src/backend/start-backend.ts) swapped for the bench's MSW one, MSW's worker script
- * at the root, and the app's own first data (the customers and jobs of its `otto-seed.json`, so
+ * at the root, and the app's own first data (the customers and jobs of its `otto-seed.sqlite3.gz`, so
  * build the app first) embedded as the MSW arrays. Nothing of it reaches the app's own build.
  */
 export async function buildMswApp(options: { appDir: string; outDir: string; n: number; fakerSeed: number; now: number }): Promise<MswVariantManifest> {
   const target = join(options.appDir, 'src/backend/start-backend.ts');
   if (!existsSync(target)) throw new Error(`The MSW variant swaps ${target}, which no longer exists; update bench/build/msw-app.ts.`);
-  // The same first data as Otto's: the app's own otto-seed.json (its build made it), else Otto's
-  // seed code run into arrays.
-  const seedFile = join(options.appDir, 'dist', 'otto-seed.json');
+  // The same first data as Otto's: the app's own otto-seed.sqlite3.gz (its build made it), else
+  // Otto's seed code run into arrays.
+  const seedFile = join(options.appDir, 'dist', 'otto-seed.sqlite3.gz');
   const fromFile = existsSync(seedFile);
   const data: ArrayData = fromFile
-    ? arraysFromSeedFile(JSON.parse(readFileSync(seedFile, 'utf8')), options.now)
+    ? arraysFromSeedFile(await seedFileRows(seedFile), options.now)
     : seedArrays(options.n, true, options.fakerSeed, options.now);
   let swapped = 0;
   const swap: Plugin = {
@@ -76,9 +92,11 @@ export async function buildMswApp(options: { appDir: string; outDir: string; n: 
     plugins: [swap],
     build: { outDir: options.outDir, emptyOutDir: true, sourcemap: false, reportCompressedSize: false },
   });
+  // The app's config also writes Otto's first-start database; MSW serves the arrays above instead.
+  rmSync(join(options.outDir, 'otto-seed.sqlite3.gz'), { force: true });
   const files = readdirSync(options.outDir, { recursive: true, encoding: 'utf8' });
   const manifest: MswVariantManifest = {
-    source: fromFile ? 'apps/web/dist/otto-seed.json' : `seedDatabase (faker seed ${options.fakerSeed}) into arrays`,
+    source: fromFile ? 'apps/web/dist/otto-seed.sqlite3.gz' : `seedDatabase (faker seed ${options.fakerSeed}) into arrays`,
     customers: data.customers.length,
     jobs: data.jobs.length,
     shipsOttoBackend:

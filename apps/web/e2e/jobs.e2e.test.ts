@@ -47,12 +47,12 @@ describe('jobs in Chromium', () => {
     ];
     for (const [value, label] of moves) {
       if (value === 'scheduled') await page.getByLabel('Scheduled start').fill('2026-12-01T09:00');
-      await page.getByLabel('Status').selectOption(value);
+      await page.getByLabel('Status', { exact: true }).selectOption(value);
       await page.getByRole('button', { name: 'Save changes' }).click();
       await page.getByText(`Job “Replace the garden gate” was saved (${label}).`).waitFor();
       await page.getByRole('button', { name: 'Dismiss notification' }).first().click();
     }
-    const offered = await page.getByLabel('Status').locator('option').allTextContents();
+    const offered = await page.getByLabel('Status', { exact: true }).locator('option').allTextContents();
     expect(offered).toEqual(['Paid']);
 
     await page.goto('/biz/jobs?status=paid');

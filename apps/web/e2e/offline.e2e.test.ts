@@ -72,7 +72,7 @@ async function expectEveryScreenOffline(page: Page, ids: { customer: string; job
   }
   // Data, not only the shell: the list and the customer's form are filled from the database.
   await page.goto('/biz/customers');
-  await expect.poll(() => page.getByRole('table').getByRole('row').count()).toBe(11);
+  await expect.poll(() => page.getByRole('table').getByRole('row').count(), { timeout: 20_000 }).toBe(11);
 }
 
 async function createAndEditOffline(page: Page, name: string): Promise<string> {

@@ -1,10 +1,13 @@
 // The app's entry: on a /biz page, start the DB worker first (it loads SQLite while the app's code
-// loads; decision 0008), then load and start the app.
-// First, before any module of the app builds or parses a schema (the CSP forbids zod's eval).
-import './lib/zod-config';
+// loads; decision 0008), then load and start the app. This module's static imports are kept tiny
+// (no zod, no React), so the worker starts as soon as the entry itself has loaded.
 import '@otto/ui/styles.css';
 import './app.css';
 import { startDbWorkerEarly } from './backend/early-db-worker';
 
 if (window.location.pathname.startsWith('/biz')) startDbWorkerEarly();
+// zod's CSP-safe setting runs before any module of the app builds a schema (the CSP forbids
+// zod's eval, and zod 4.6 probes for eval when a schema is built): as a module of its own, loaded
+// and run before the app's chunks, since a bundle runs shared chunks before an entry's own code.
+await import('./lib/zod-config');
 await import('./start-app');

@@ -13,6 +13,7 @@ export const routes: RouteObject[] = [
         ...lazyScreen(() => import('./routes/biz/biz-layout')),
         children: [
           { index: true, element: <Navigate to="/biz/customers" replace /> },
+          { path: 'overview', ...lazyScreen(() => import('./routes/biz/overview/overview-screen')) },
           {
             path: 'jobs',
             ...lazyScreen(() => import('./routes/biz/jobs/jobs-layout')),
@@ -22,6 +23,7 @@ export const routes: RouteObject[] = [
               { path: 'new', ...lazyScreen(() => import('./routes/biz/jobs/new-job-screen')) },
             ],
           },
+          { path: 'archived', ...lazyScreen(() => import('./routes/biz/archived/archived-screen')) },
           {
             path: 'customers',
             ...lazyScreen(() => import('./routes/biz/customers/customers-layout')),

@@ -56,7 +56,7 @@ export function seedArrays(n: number, withJobs: boolean, fakerSeed: number, now:
   return { customers, jobs };
 }
 
-/** The first-start data file the app's build writes (`otto-seed.json`): rows per table, and when they were made. */
+/** The first-start data of the app's build (the rows of its `otto-seed.sqlite3.gz`, see `exportSeedData`): rows per table, and when they were made. */
 interface SeedFile {
   generatedAt: number;
   customers: { columns: string[]; rows: (string | number | null)[][] };
@@ -64,10 +64,10 @@ interface SeedFile {
 }
 
 /**
- * The app's own first-start data (`otto-seed.json` of its build) as the MSW peer's arrays, every
+ * The app's own first-start data (the rows of its build's `otto-seed.sqlite3.gz`) as the MSW peer's arrays, every
  * date moved by `now − generatedAt` as Otto moves them when it imports the file.
  * @example
- * const data = arraysFromSeedFile(JSON.parse(readFileSync('apps/web/dist/otto-seed.json', 'utf8')), Date.now());
+ * const data = arraysFromSeedFile(exportSeedData(store, madeAt), Date.now());
  */
 export function arraysFromSeedFile(file: SeedFile, now: number): ArrayData {
   const shift = now - file.generatedAt;

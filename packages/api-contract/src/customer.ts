@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from './limits';
+import { listParamsShapeSchema } from './list-params';
 
 /**
  * A customer as every client sees it: the id is a string, times are epoch milliseconds.
@@ -13,6 +14,12 @@ export const customerSchema = z.object({
   email: z.string(),
   created_dt: z.number().int(),
   modified_dt: z.number().int(),
+  /**
+   * When the customer was archived (epoch ms), or null. Archived customers are out of lists,
+   * searches and counts until restored (decision 0091). Otto's backends always send it; optional
+   * so that a backend of the spec's shape alone still passes.
+   */
+  archived_dt: z.number().int().nullable().optional(),
 });
 /**
  * A customer on the wire.
@@ -69,3 +76,55 @@ export const customerInputSchema = z.object({
  * const input: CustomerInput = { full_name: 'Ada Lovelace', email: 'ada@example.com', phone: '555 0100' };
  */
 export type CustomerInput = z.infer<typeof customerInputSchema>;
+
+/**
+ * filterJson of GET /api/customers: the spec's list parameters, and `archived: true` for the
+ * archive (most recently archived first; queryText then keeps those whose name, email or phone
+ * holds the text).
+ * @example
+ * `/api/customers?filterJson=${encodeURIComponent(JSON.stringify({ archived: true }))}`
+ */
+export const customerListParamsSchema = listParamsShapeSchema.extend({
+  archived: z.boolean().optional(),
+});
+/**
+ * The filter of the customer list.
+ * @example
+ * const filter: CustomerListParams = { queryText: 'smi', archived: true };
+ */
+export type CustomerListParams = z.infer<typeof customerListParamsSchema>;
+
+/**
+ * filterJson of GET /api/customers/duplicates: the email and phone of a customer about to be
+ * created (or saved: `excludeId` leaves that customer out).
+ * @example
+ * const filter: CustomerDuplicateQuery = { email: 'dana@example.com', phone: '+1 836 489 5133' };
+ */
+export const customerDuplicateQuerySchema = z.object({
+  email: z.string().max(limits.maxEmailLength, `Use at most ${limits.maxEmailLength} characters.`).optional(),
+  phone: z.string().max(limits.maxPhoneLength, `Use at most ${limits.maxPhoneLength} characters.`).optional(),
+  excludeId: z.string().optional(),
+});
+/**
+ * What GET /api/customers/duplicates is asked about.
+ * @example
+ * const filter: CustomerDuplicateQuery = { email: 'dana@example.com' };
+ */
+export type CustomerDuplicateQuery = z.infer<typeof customerDuplicateQuerySchema>;
+
+/**
+ * An existing customer that has the same email (ignoring case) or whose phone's digits end with the
+ * same six or more digits, and which of the two matched.
+ * @example
+ * const [first] = z.array(customerDuplicateSchema).parse(await res.json()); // { customer, matched: ['email'] }
+ */
+export const customerDuplicateSchema = z.object({
+  customer: customerSchema,
+  matched: z.array(z.enum(['email', 'phone'])).min(1),
+});
+/**
+ * One match of GET /api/customers/duplicates.
+ * @example
+ * const say = (d: CustomerDuplicate) => `${d.customer.full_name} already has this ${d.matched.join(' and ')}`;
+ */
+export type CustomerDuplicate = z.infer<typeof customerDuplicateSchema>;

@@ -95,6 +95,8 @@ export const jobSchema = z.object({
   created_dt: z.number().int(),
   modified_dt: z.number().int(),
   status_dates: statusDatesSchema,
+  /** When the job was archived (epoch ms), or null; optional as for customers (decision 0091). */
+  archived_dt: z.number().int().nullable().optional(),
 });
 /**
  * A job on the wire.
@@ -202,8 +204,14 @@ export const jobListParamsSchema = z.object({
   queryText: z.string().optional(),
   status: jobStatusSchema.optional(),
   customerId: z.string().optional(),
+  /** Only jobs paid at or after this instant (epoch ms); with `paidBefore`, a month of the Overview's chart. */
+  paidFrom: z.number().int().optional(),
+  /** Only jobs paid before this instant (epoch ms). */
+  paidBefore: z.number().int().optional(),
   offset: z.number().optional(),
   limit: z.number().optional(),
+  /** `true`: the archived jobs instead, most recently archived first (status and queryText do not apply). */
+  archived: z.boolean().optional(),
 });
 /**
  * The filter of the job list and counts.
@@ -227,3 +235,48 @@ export const jobCountsSchema = z.object({
  * const tabLabel = (counts: JobCounts) => `Scheduled (${counts.scheduled})`;
  */
 export type JobCounts = z.infer<typeof jobCountsSchema>;
+
+/**
+ * The body of POST /api/jobs/{id}/move: a one-click status move (decision 0092). It must be an
+ * allowed move; moving into scheduled needs `scheduled_start_dt` unless the job already has one.
+ * The move is remembered so that exactly it can be undone (POST /api/jobs/{id}/revert).
+ * @example
+ * jobMoveSchema.parse({ status: 'scheduled', scheduled_start_dt: Date.parse('2026-12-01T09:00:00Z') });
+ */
+export const jobMoveSchema = z
+  .object({
+    status: jobStatusSchema,
+    scheduled_start_dt: jobFieldRules.scheduled_start_dt.optional(),
+    scheduled_end_dt: jobFieldRules.scheduled_end_dt.optional(),
+  })
+  .superRefine(checkSchedule);
+/**
+ * A one-click status move.
+ * @example
+ * const move: JobMove = { status: 'completed' };
+ */
+export type JobMove = z.input<typeof jobMoveSchema>;
+
+/**
+ * The body of POST /api/jobs/{id}/revert: the `modified_dt` (version, as in the ETag) the move to
+ * undo produced. Only that move, and only while the job is still at that version.
+ * @example
+ * jobRevertSchema.parse({ version: movedJob.modified_dt });
+ */
+export const jobRevertSchema = z.object({
+  version: z.number('Send the version the move produced (its modified_dt).').int('Send the version the move produced (its modified_dt).'),
+});
+/**
+ * The body of a revert.
+ * @example
+ * const body: JobRevert = { version: 1767225600000 };
+ */
+export type JobRevert = z.infer<typeof jobRevertSchema>;
+
+/**
+ * How long after a one-click move it can still be undone through the API, in milliseconds. The app
+ * offers Undo for a few seconds; the API allows a little more, for a slow network or a retry.
+ * @example
+ * if (Date.now() - job.modified_dt < jobMoveRevertWindowMs) showUndo();
+ */
+export const jobMoveRevertWindowMs = 10 * 60 * 1000;

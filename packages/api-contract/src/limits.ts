@@ -26,8 +26,18 @@ export const limits = {
   maxAssigneeLength: 120,
   /** Largest price, in cents (ten million in the currency's main unit). */
   maxPriceCents: 1_000_000_000,
-  /** Largest request body accepted, in bytes. */
+  /** Largest request body accepted, in bytes (an import's excepted: `maxImportBodyBytes`). */
   maxBodyBytes: 64 * 1024,
+  /** Most rows one import takes (POST /customers/import, /jobs/import). */
+  maxImportRows: 50_000,
+  /** Largest body of an import, in bytes: 50 000 rows of long names and addresses. */
+  maxImportBodyBytes: 16 * 1024 * 1024,
+  /** Most months one summary report covers (its from–to range). */
+  maxReportMonths: 36,
+  /** Most customers a summary lists among those who owe the most. */
+  maxTopOwing: 20,
+  /** Most jobs a summary lists on one day of the week (the day's total is always given). */
+  maxWeekJobsPerDay: 20,
 } as const;
 
 /**

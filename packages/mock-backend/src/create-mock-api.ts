@@ -1,12 +1,15 @@
 import { createSqliteStore } from '@otto/sqlite-store';
 import { customerHandlers } from './customers/customer-handlers';
 import { jobHandlers } from './jobs/job-handlers';
+import { importHandlers } from './imports/import-handlers';
+import { reportHandlers } from './reports/report-handlers';
 import { countCustomers } from './customers/customer-repository';
 import { migrations } from './database/migrations';
-import { importSeedData } from './database/seed-data';
+import { importSeedData, settleSeedDatabase } from './database/seed-data';
 import { createLogger } from './logger';
 import { createRouter } from './runtime/create-router';
-import type { ChangeListener } from './types';
+import { compileExtensionRoutes, migrateExtension } from './runtime/extensions';
+import type { MockChangeEvent } from './types';
 import { errorResponse } from './runtime/responses';
 import type { MockApi, MockApiOptions } from './types';
 
@@ -22,15 +25,32 @@ import type { MockApi, MockApiOptions } from './types';
 export async function createMockApi(options: MockApiOptions = {}): Promise<MockApi> {
   const logger = options.logger ?? createLogger();
   const now = options.now ?? Date.now;
+  // Checked before anything opens: a route on one of Otto's paths is a mistake in the code.
+  const extensionRoutes = compileExtensionRoutes(options.extensions ?? []);
   const ownsStore = !options.store;
   const store = options.store ?? createSqliteStore({ storage: 'memory', logger });
   const storeInfo = store.isOpen ? store.info : await store.open();
   let seeded = { customers: 0, jobs: 0 };
   try {
     store.migrate(migrations);
-    if (options.seed !== false && countCustomers(store) === 0) {
+    // Your own tables, after Otto's (they may refer to them), versioned apart from Otto's schema.
+    const migrateExtensions = () => {
+      for (const extension of options.extensions ?? []) migrateExtension(store, extension);
+    };
+    migrateExtensions();
+    // A first-start database file the store was created with (`newDatabase`): only its dates move.
+    const settled = store.transaction(() => settleSeedDatabase(store, now()));
+    if (settled) seeded = settled;
+    else if (options.seed !== false && countCustomers(store) === 0) {
       const seed = options.seed ?? {};
-      if ('data' in seed) {
+      if ('file' in seed) {
+        const bytes = typeof seed.file === 'function' ? await seed.file() : seed.file;
+        if (!store.replaceDatabase) throw new Error('This store cannot take a whole database file; seed it with { data } instead.');
+        await store.replaceDatabase(bytes);
+        store.migrate(migrations);
+        migrateExtensions();
+        seeded = store.transaction(() => settleSeedDatabase(store, now())) ?? { customers: countCustomers(store), jobs: 0 };
+      } else if ('data' in seed) {
         // Made ahead of time: no data generator needed here (the browser ships none).
         const data = typeof seed.data === 'function' ? await seed.data() : seed.data;
         const at = now();
@@ -45,11 +65,12 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
     if (ownsStore) await store.close();
     throw error;
   }
-  const listeners = new Set<ChangeListener>(options.onChange ? [options.onChange] : []);
-  const publish: ChangeListener = (event) => {
+  // Otto's events and, with extensions, the entities your routes name.
+  const listeners = new Set<(event: MockChangeEvent) => void>(options.onChange ? [options.onChange as (event: MockChangeEvent) => void] : []);
+  const publish = (event: MockChangeEvent): void => {
     for (const listener of [...listeners]) listener(event);
   };
-  const route = createRouter({ handlers: [...customerHandlers, ...jobHandlers], db: store, now, logger, publish });
+  const route = createRouter({ extensionRoutes, handlers: [...customerHandlers, ...jobHandlers, ...importHandlers, ...reportHandlers], db: store, now, logger, publish });
   let closed = false;
 
   return {
@@ -62,9 +83,10 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
       return route(request);
     },
     onChange(listener) {
-      listeners.add(listener);
+      const added = listener as (event: MockChangeEvent) => void;
+      listeners.add(added);
       return () => {
-        listeners.delete(listener);
+        listeners.delete(added);
       };
     },
     async close() {

@@ -3,6 +3,7 @@ import type { SqliteStore, StoreInfo } from '@otto/sqlite-store';
 import type { SeedOptions } from './database/seed';
 import type { SeedData } from './database/seed-data';
 import type { Logger } from './logger';
+import type { MockApiExtension } from './runtime/extensions';
 
 /**
  * Options of `createMockApi`.
@@ -19,10 +20,11 @@ export interface MockApiOptions {
   /**
    * What to fill the database with when the customers table is empty: random customers (with a
    * history of jobs) made now with faker (`SeedOptions`), data made ahead of time (`{ data }`,
-   * see `exportSeedData`; its dates move to now), or `false` for none.
+   * see `exportSeedData`; its dates move to now), a whole database file made ahead of time
+   * (`{ file }`, see `exportSeedDatabase`: no inserts, only its dates move), or `false` for none.
    * @default { count: 500, jobs: true }
    */
-  seed?: SeedOptions | { data: SeedData | (() => Promise<SeedData>) } | false;
+  seed?: SeedOptions | { data: SeedData | (() => Promise<SeedData>) } | { file: Uint8Array | (() => Promise<Uint8Array>) } | false;
   /**
    * The clock, in epoch milliseconds; created_dt and modified_dt come from it.
    * @default Date.now
@@ -34,9 +36,17 @@ export interface MockApiOptions {
    */
   logger?: Logger;
   /**
-   * Told about every committed write, like a listener added with `api.onChange`.
+   * Told about every committed write, like a listener added with `api.onChange` (with
+   * `extensions`, also about your routes' writes: see `MockChangeEvent`).
    */
   onChange?: ChangeListener;
+  /**
+   * Routes and migrations of your own, answered next to Otto's by the same pipeline (zod checks, a
+   * transaction per write, the JSON error shape, the change feed). See `defineExtension`.
+   * @example
+   * const api = await createMockApi({ extensions: [notesExtension] });
+   */
+  extensions?: readonly MockApiExtension[];
 }
 
 /**
@@ -47,6 +57,14 @@ export interface MockApiOptions {
  * const listener: ChangeListener = (event) => channel.postMessage(event);
  */
 export type ChangeListener = (event: ChangeEvent) => void;
+
+/**
+ * A change-feed event: one of Otto's (`ChangeEvent` of `@otto/api-contract`), or one published by a
+ * route of your own, whose `entity` is the name it gives (`'note'`).
+ * @example
+ * const event: MockChangeEvent = { entity: 'note', kind: 'created', ids: ['1'] };
+ */
+export type MockChangeEvent = ChangeEvent | { entity: string; kind: 'created' | 'updated' | 'deleted'; ids: string[] };
 
 /**
  * A running mock backend: a function from a standard Request to a Response.
@@ -68,7 +86,7 @@ export interface MockApi {
    * @example
    * const stop = api.onChange((e) => console.log(e.entity, e.kind, e.ids)); // customer created ['501']
    */
-  onChange(listener: ChangeListener): () => void;
+  onChange<E extends MockChangeEvent = ChangeEvent>(listener: (event: E) => void): () => void;
   /** Stops answering; closes the store when the API opened it. */
   close(): Promise<void>;
 }

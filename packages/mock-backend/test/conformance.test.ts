@@ -30,7 +30,7 @@ describe('the conformance kit against the mock backend', () => {
     expect(report.passed).toBe(conformanceRules.length);
     expect(report.rules.map((r) => r.id)).toEqual(conformanceRules.map((r) => r.id));
     expect(report.rules.filter((r) => r.skipped)).toEqual([]);
-  });
+  }, 60_000);
 
   it('has a unique id and a title for every rule', () => {
     expect(new Set(conformanceRules.map((r) => r.id)).size).toBe(conformanceRules.length);
@@ -110,6 +110,20 @@ describe('the conformance kit against the mock backend', () => {
 
     const unreachable = await runConformance({ fetch: () => Promise.reject(new TypeError('fetch failed')), baseUrl, only: ['customers.get'] });
     expect(unreachable.rules[0]?.detail).toMatch(/failed without an answer: fetch failed/);
+  });
+
+  it('reports a backend whose summary counts months in UTC whatever tz says as failing exactly the time-zone rule', async () => {
+    const alwaysUtc = brokenBackend((request) => {
+      const url = new URL(request.url);
+      const raw = url.searchParams.get('filterJson');
+      if (url.pathname !== '/api/reports/summary' || raw === null) return request;
+      const filter = JSON.parse(raw) as { tz?: unknown };
+      if (typeof filter.tz !== 'string' || filter.tz === 'Mars/Olympus') return request;
+      url.searchParams.set('filterJson', JSON.stringify({ ...filter, tz: 'UTC' }));
+      return new Request(url, request);
+    });
+    const report = await runConformance({ fetch: alwaysUtc, baseUrl, only: ['reports'] });
+    expect(report.rules.filter((r) => !r.ok).map((r) => r.id)).toEqual(['reports.summary.time-zone']);
   });
 
   it('skips the outside-/api rule when the base URL does not end with /api', async () => {

@@ -113,6 +113,7 @@ describe('PUT and PATCH /api/customers/{id}', () => {
         phone: '555 0199',
         created_dt: created.created_dt,
         modified_dt: t.clock.now(),
+        archived_dt: null,
       });
       expect((await t.list({ queryText: 'augusta' })).json).toEqual([res.json]);
       expect((await t.list({ queryText: 'lovelace' })).json).toEqual([]);
@@ -148,7 +149,7 @@ describe('PUT and PATCH /api/customers/{id}', () => {
     const trigger = store.get<{ sql: string }>(
       "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'customers_fts_after_update'",
     );
-    expect(trigger?.sql).toMatch(/WHERE rowid = new\.id/);
+    expect(trigger?.sql).toMatch(/WHERE rowid = old\.id/);
     // FTS5 reports a rowid lookup as index constraint "0:=" (a full scan has no constraint).
     const plan = (where: string) =>
       store.all<{ detail: string }>(`EXPLAIN QUERY PLAN UPDATE customers_fts SET customer_text = 'x' WHERE ${where}`);
@@ -168,7 +169,7 @@ describe('unknown paths and methods', () => {
       ['GET', '/api/'],
       ['GET', '/api/invoices'],
       ['GET', '/api/customers/1/jobs'],
-      ['DELETE', '/api/customers/1'],
+      ['DELETE', '/api/customers'],
       ['POST', '/api/customers/1'],
       ['PUT', '/api/customers'],
       ['OPTIONS', '/api/customers'],

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { customerSchema, totalCountHeader } from '@otto/api-contract';
+import { customerSchema, limits, totalCountHeader } from '@otto/api-contract';
 import { formatReport, runConformance } from '@otto/api-contract/conformance';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../src/node';
@@ -53,6 +53,24 @@ describe('createMockServer', () => {
   it('passes every rule of the conformance kit over real HTTP', async () => {
     const report = await runConformance({ fetch, baseUrl: server.url });
     expect(report.failed, formatReport(report)).toBe(0);
+  }, 60_000);
+
+  it('takes an import larger than the ordinary body limit, and refuses one over the import limit with 413 before reading it', async () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => ({ full_name: `Served ${i}`, email: `served${i}@example.com`, phone: '555 0000' }));
+    const body = JSON.stringify({ rows });
+    expect(body.length).toBeGreaterThan(limits.maxBodyBytes);
+    const res = await fetch(`${server.url}/customers/import`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ created: 3000, skipped: 0 });
+    const undo = await fetch(`${server.url}/imports/last/undo`, { method: 'POST' });
+    expect(await undo.json()).toMatchObject({ removed: 3000 });
+    const tooBig = await fetch(`${server.url}/customers/import`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(limits.maxImportBodyBytes + 1),
+    });
+    expect(tooBig.status).toBe(413);
+    expect(await tooBig.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: expect.stringContaining(`${limits.maxImportBodyBytes} bytes`) });
   });
 
   it('lets a browser on a localhost origin call it and read X-Total-Count', async () => {

@@ -67,7 +67,8 @@ describe('the conformance kit over HTTP, checked by Ajv against the OpenAPI docu
     expect(check.invalidRequests).toContainEqual(expect.stringMatching(/^POST \/api\/customers → 200 \(null\): request body .* \[null\]$/));
     expect(check.invalidRequests).toContainEqual(expect.stringMatching(/^POST \/api\/jobs → 400: request body\/title must NOT have more than 120 characters \[error\]$/));
     expect(check.invalidRequests).toContainEqual(expect.stringMatching(/^POST \/api\/customers → 400: the body is not JSON$/));
-  });
+    // The whole kit over HTTP: seconds on a loaded machine, so a generous limit.
+  }, 60_000);
 });
 
 describe('the check catches a backend that breaks the document', () => {

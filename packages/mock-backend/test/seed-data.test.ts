@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createMockApi, exportSeedData } from '../src';
+import { createSqliteStore } from '@otto/sqlite-store';
+import { createMockApi, exportSeedData, exportSeedDatabase } from '../src';
+import { migrations } from '../src/database/migrations';
 
 const day = 86_400_000;
 const made = Date.UTC(2026, 0, 1);
@@ -52,5 +54,63 @@ describe('seed data made ahead of time', () => {
     const api = await createMockApi({ store: source.store, seed: { data } });
     expect(api.info.seeded).toEqual({ customers: 0, jobs: 0 });
     await source.close();
+  });
+});
+
+describe('a first-start database file made ahead of time', () => {
+  const rows = (db: { all<T>(sql: string): T[] }) => ({
+    customers: db.all<Record<string, unknown>>('SELECT * FROM customers ORDER BY id'),
+    jobs: db.all<Record<string, unknown>>('SELECT * FROM jobs ORDER BY id'),
+    counts: db.all<Record<string, unknown>>('SELECT * FROM job_counts ORDER BY status'),
+  });
+  const moved = (list: Record<string, unknown>[], by: number) =>
+    list.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, k.endsWith('_dt') && typeof v === 'number' ? v + by : v])));
+
+  it('starts a database that does not exist yet as the same rows, every date moved to the moment it starts', async () => {
+    const source = await createMockApi({ seed: { count: 40, fakerSeed: 7 }, now: () => made });
+    const before = rows(source.store);
+    const file = exportSeedDatabase(source.store, made);
+    // The way the DB worker does it: the store puts the file in place before its first open.
+    const store = createSqliteStore({ storage: 'memory', newDatabase: async () => file });
+    const api = await createMockApi({ store, seed: { file }, now: () => started });
+    try {
+      expect(api.info.seeded).toEqual(source.info.seeded);
+      const after = rows(api.store);
+      expect(after.customers).toEqual(moved(before.customers, 40 * day));
+      expect(after.jobs).toEqual(moved(before.jobs, 40 * day));
+      expect(after.counts).toEqual(before.counts);
+      for (const c of after.customers as { created_dt: number; modified_dt: number }[]) {
+        expect(c.created_dt).toBeGreaterThanOrEqual(started - 3 * 365 * day);
+        expect(c.modified_dt).toBeGreaterThanOrEqual(c.created_dt);
+        expect(c.modified_dt).toBeLessThanOrEqual(started);
+      }
+      // The mark is gone (a backup never carries it), the schema is the latest, search works.
+      expect(api.store.all(`SELECT name FROM sqlite_schema WHERE name = 'otto_seed_origin'`)).toEqual([]);
+      expect(api.store.userVersion()).toBe(migrations.length);
+      const name = String(before.customers[0]!.full_name).split(' ')[1]!;
+      const res = await api.fetch(new Request(`http://x/api/customers?filterJson=${encodeURIComponent(JSON.stringify({ queryText: name }))}`));
+      expect(((await res.json()) as { full_name: string }[]).some((c) => c.full_name === before.customers[0]!.full_name)).toBe(true);
+      // A second start of the same database moves nothing.
+      const again = await createMockApi({ store: api.store, seed: { file }, now: () => started + day });
+      expect(again.info.seeded).toEqual({ customers: 0, jobs: 0 });
+      expect(rows(api.store).customers).toEqual(after.customers);
+    } finally {
+      await api.close();
+      await store.close();
+      await source.close();
+    }
+  });
+
+  it('fills an empty store it was not created with', async () => {
+    const source = await createMockApi({ seed: { count: 12, fakerSeed: 3 }, now: () => made });
+    const file = exportSeedDatabase(source.store, made);
+    const api = await createMockApi({ seed: { file: async () => file }, now: () => started });
+    try {
+      expect(api.info.seeded).toEqual(source.info.seeded);
+      expect(rows(api.store).customers.length).toBe(12);
+    } finally {
+      await api.close();
+      await source.close();
+    }
   });
 });

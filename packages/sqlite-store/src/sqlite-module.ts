@@ -5,6 +5,35 @@ export type Sqlite3 = Awaited<ReturnType<typeof sqlite3InitModule>>;
 let modulePromise: Promise<Sqlite3> | undefined;
 
 /**
+ * How many times OPFS refused a write for want of space. Chromium's sync access handle then writes
+ * nothing and returns a short count (the sahpool VFS reports "Unknown write() failure."); the file
+ * system spec lets a browser throw `QuotaExceededError` instead. Either way the VFS turns it into a
+ * plain SQLITE_IOERR, the same code as any other I/O failure: this count, read before and after a
+ * statement, is how the store tells "the storage is full" (507) from other I/O errors. Decision 0052.
+ */
+export const vfsQuotaErrors = { count: 0 };
+
+/** True for what the sahpool VFS reports when OPFS refuses to store more (see vfsQuotaErrors). */
+export function isQuotaError(error: unknown): boolean {
+  const e = error as { name?: unknown; message?: unknown } | null;
+  return e?.name === 'QuotaExceededError' || (typeof e?.message === 'string' && e.message.startsWith('Unknown write() failure'));
+}
+
+/**
+ * The library's error lines. The sahpool VFS (logging at verbosity 1) reports here each error it
+ * turns into a result code: quota refusals are counted; its other lines are dropped (the failure
+ * reaches the caller as a StoreError); anything else goes to the console.
+ */
+function onLibraryError(...args: unknown[]): void {
+  if (args.some(isQuotaError)) {
+    vfsQuotaErrors.count++;
+    return;
+  }
+  if (typeof args[0] === 'string' && args[0].startsWith('opfs-sahpool')) return;
+  console.error(...args);
+}
+
+/**
  * Loads the SQLite WASM module once per thread. The VFSes Otto does not use are disabled before
  * start-up so that they never probe OPFS or start helper workers.
  */
@@ -12,6 +41,7 @@ export function loadSqlite(): Promise<Sqlite3> {
   if (!modulePromise) {
     (globalThis as { sqlite3ApiConfig?: unknown }).sqlite3ApiConfig = {
       disable: { vfs: { opfs: true, 'opfs-vfs': true, 'opfs-wl': true, kvvfs: true } },
+      error: onLibraryError,
       // Failed statements already surface as StoreError; drop the library's duplicate console line.
       warn: (...args: unknown[]) => {
         if (args[0] !== 'sqlite3_step() rc=') console.warn(...args);

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSqliteStore, openSqliteStore } from './sqlite-store';
 import { StoreError } from './store-error';
@@ -21,7 +22,9 @@ describe('createSqliteStore', () => {
     store = createSqliteStore();
     const info = await store.open();
     expect(info.mode).toBe('memory');
-    expect(info.sqliteVersion).toMatch(/^3\.54\./);
+    // The SQLite of the pinned @sqlite.org/sqlite-wasm build (3.50.4-build1 is SQLite 3.50.4).
+    const pinned = (createRequire(import.meta.url)('@sqlite.org/sqlite-wasm/package.json') as { version: string }).version;
+    expect(info.sqliteVersion).toBe(pinned.split('-')[0]);
     expect(store.isOpen).toBe(true);
   });
 

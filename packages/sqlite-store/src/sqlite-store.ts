@@ -1,7 +1,7 @@
 import { StoreError, codeForSqliteError, notInitialized, runSql } from './store-error';
 import { runTransaction, type TransactionDepth } from './transaction';
 import { runMigrations } from './migrate';
-import { isBusyError, loadSqlite, opfsAvailable, type Sqlite3 } from './sqlite-module';
+import { isBusyError, isQuotaError, loadSqlite, opfsAvailable, vfsQuotaErrors, type Sqlite3 } from './sqlite-module';
 import { deleteSnapshot, indexedDbAvailable, readSnapshot, writeSnapshot } from './indexeddb-snapshot';
 import type {
   BindParams,
@@ -28,8 +28,9 @@ async function acquirePool(s: Sqlite3, directory: string): Promise<PoolUtil> {
   if (cached) return cached.isPaused() ? cached.unpauseVfs() : cached;
   const pool = await s.installOpfsSAHPoolVfs({
     directory,
-    // Failures reach the caller as StoreError; the VFS's own console lines would only repeat them.
-    verbosity: 0,
+    // Failures reach the caller as StoreError. Error lines only (1): they go to the module's error
+    // logger, which counts quota refusals (see vfsQuotaErrors) and drops the rest.
+    verbosity: 1,
     preserveOnInitFailure: true,
     forceReinitIfPreviouslyFailed: true,
   } as Parameters<Sqlite3['installOpfsSAHPoolVfs']>[0]);
@@ -76,7 +77,17 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
   }
 
   function wrap<T>(sql: string, fn: () => T): T {
-    return runSql(sql, fn, codeForSqliteError);
+    const quotaRefusals = vfsQuotaErrors.count;
+    try {
+      return runSql(sql, fn, codeForSqliteError);
+    } catch (error) {
+      // OPFS refused a write for want of quota during this statement: the VFS reported a plain
+      // I/O error, but what the caller must hear is that the storage is full.
+      if (error instanceof StoreError && error.code !== 'STORAGE_FULL' && vfsQuotaErrors.count !== quotaRefusals) {
+        throw new StoreError('STORAGE_FULL', `The browser's storage quota is used up, so the write was refused: ${error.message}`, { cause: error });
+      }
+      throw error;
+    }
   }
 
   function statement(sql: string): OoStmt {
@@ -113,22 +124,27 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
     const available = opfsAvailable();
     if (!available.ok) {
       if (storage === 'auto' && typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope === 'undefined') {
-        return { db: new s.oo1.DB(':memory:', 'c') };
+        return { db: openMemory(s, await options.newDatabase?.()) };
       }
       // No OPFS, but IndexedDB: memory, with a copy of the file kept there after every write.
       if (options.snapshotFallback !== false && indexedDbAvailable()) {
         try {
-          const bytes = await readSnapshot(snapshotKey);
+          // No snapshot yet: the database starts as a new one would (newDatabase), else empty.
+          const bytes = (await readSnapshot(snapshotKey)) ?? (await options.newDatabase?.());
           logger.info?.(`No OPFS here (${available.reason}); keeping the database as a snapshot in IndexedDB.`);
           return { db: openMemory(s, bytes), fallbackReason: available.reason, snapshot: true };
         } catch (error) {
-          return fallBack(s, `${available.reason}; IndexedDB failed too (${(error as Error)?.message ?? error})`);
+          return fallBack(s, `${available.reason}; IndexedDB failed too (${(error as Error)?.message ?? error})`, await options.newDatabase?.());
         }
       }
-      return fallBack(s, available.reason);
+      return fallBack(s, available.reason, await options.newDatabase?.());
     }
     try {
       pool = await acquirePool(s, options.opfsDirectory ?? '.otto');
+      if (options.newDatabase && !pool.getFileNames().includes(`/${filename}`)) {
+        const bytes = await options.newDatabase();
+        if (bytes) await pool.importDb(`/${filename}`, bytes);
+      }
       return { db: new pool.OpfsSAHPoolDb(`/${filename}`) as unknown as OoDb };
     } catch (error) {
       if (isBusyError(error)) {
@@ -138,16 +154,23 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
           { cause: error },
         );
       }
+      if (isQuotaError(error)) {
+        // The file is there but OPFS has no room to open it: in memory, the person would work on an
+        // empty database and lose what they type. Say so instead (decision 0052).
+        throw new StoreError('STORAGE_FULL', 'Failed to open the database: the browser has no storage space left for it. Free some disk space, then reload.', {
+          cause: error,
+        });
+      }
       const reason = error instanceof Error ? error.message : String(error);
-      return fallBack(s, reason);
+      return fallBack(s, reason, await options.newDatabase?.().catch(() => undefined));
     }
   }
 
-  function fallBack(s: Sqlite3, reason: string): { db: OoDb; fallbackReason: string } {
+  function fallBack(s: Sqlite3, reason: string, bytes?: Uint8Array): { db: OoDb; fallbackReason: string } {
     logger.warn(
       `Persistence failed: ${reason}. Falling back to in-memory storage; changes will not be saved.`,
     );
-    return { db: new s.oo1.DB(':memory:', 'c'), fallbackReason: reason };
+    return { db: openMemory(s, bytes), fallbackReason: reason };
   }
 
   /** The sahpool VFS with no connection open on it, for work on the raw file. */
@@ -224,7 +247,9 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
         try {
           sqlite3 = await loadSqlite();
           const opened =
-            storage === 'memory' ? { db: openMemory(sqlite3, options.initialData) } : await openPersistent(sqlite3);
+            storage === 'memory'
+              ? { db: openMemory(sqlite3, options.initialData ?? (await options.newDatabase?.())) }
+              : await openPersistent(sqlite3);
           db = opened.db;
           const mode = 'snapshot' in opened && opened.snapshot ? 'indexeddb' : opened.fallbackReason || !pool ? 'memory' : 'opfs';
           savedChanges = -1;

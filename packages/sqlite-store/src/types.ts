@@ -145,6 +145,14 @@ export interface SqliteStoreOptions {
    */
   snapshotFallback?: boolean;
   /**
+   * What a database that does not exist yet starts as: the bytes of a SQLite file (made ahead of
+   * time, say), put in place before the first open: imported into OPFS, or opened as a copy in
+   * memory. Called only when there is no database file; resolving undefined starts it empty.
+   * @example
+   * createSqliteStore({ newDatabase: () => fetch('/first.sqlite3').then(async (r) => new Uint8Array(await r.arrayBuffer())) });
+   */
+  newDatabase?: () => Promise<Uint8Array | undefined>;
+  /**
    * Where warnings go (the persistence fallback warning among them).
    * @default console
    */

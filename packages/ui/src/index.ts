@@ -29,7 +29,7 @@ export { TextAreaField } from './text-area-field';
 export type { TextAreaFieldProps } from './text-area-field';
 export { TextField } from './text-field';
 export type { TextFieldProps } from './text-field';
-export type { ToastApi, ToastOptions } from './toast-context';
+export type { ToastAction, ToastApi, ToastOptions } from './toast-context';
 export { ToastProvider } from './toast-provider';
 export type { ToastProviderProps } from './toast-provider';
 export type { StatusTone } from './tone-icon';

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { cx } from './cx';
 
 /** Props of {@link PageHeader}. */
@@ -9,6 +9,12 @@ export interface PageHeaderProps {
   /** Buttons or links at the end of the header, e.g. "New customer". */
   actions?: ReactNode;
   className?: string;
+  /**
+   * Moves focus to the heading when the header first appears, for a screen that opens one
+   * record: keyboard and screen-reader users start at its name instead of the top of the page.
+   * @default false
+   */
+  focusTitle?: boolean;
 }
 
 /**
@@ -21,11 +27,18 @@ export interface PageHeaderProps {
  *   actions={<Link className={buttonClassName({ variant: 'primary' })} to="/customers/new">New customer</Link>}
  * />
  */
-export function PageHeader({ title, description, actions, className }: PageHeaderProps) {
+export function PageHeader({ title, description, actions, className, focusTitle = false }: PageHeaderProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusOnMount = useRef(focusTitle);
+  useEffect(() => {
+    if (focusOnMount.current) heading.current?.focus();
+  }, []);
   return (
     <header className={cx('otto-page-header', className)}>
       <div className="otto-page-header__text">
-        <h1 className="otto-page-header__title">{title}</h1>
+        <h1 ref={heading} tabIndex={focusTitle ? -1 : undefined} className="otto-page-header__title">
+          {title}
+        </h1>
         {description != null && <p className="otto-page-header__description">{description}</p>}
       </div>
       {actions != null && <div className="otto-page-header__actions">{actions}</div>}

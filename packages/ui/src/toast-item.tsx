@@ -1,13 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { ToneIcon } from './tone-icon';
 import type { StatusTone } from './tone-icon';
+import type { ToastAction } from './toast-context';
 
 /** One toast on screen (internal). */
 export interface ToastRecord {
   id: string;
   message: string;
   tone: StatusTone;
+  /** Toasts of one kind replace each other. */
+  kind: string;
   durationMs: number;
+  action?: ToastAction;
 }
 
 interface ToastItemProps {
@@ -35,6 +39,7 @@ export function ToastItem({ toast, onDismiss }: ToastItemProps) {
   return (
     <div
       className={`otto-toast otto-toast--${toast.tone}`}
+      data-kind={toast.kind}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
@@ -43,7 +48,21 @@ export function ToastItem({ toast, onDismiss }: ToastItemProps) {
       }}
     >
       <ToneIcon tone={toast.tone} />
-      <p className="otto-toast__message">{toast.message}</p>
+      <div className="otto-toast__body">
+        <p className="otto-toast__message">{toast.message}</p>
+        {toast.action && (
+          <button
+            type="button"
+            className="otto-toast__action"
+            onClick={() => {
+              toast.action?.onAction();
+              onDismiss(toast.id);
+            }}
+          >
+            {toast.action.label}
+          </button>
+        )}
+      </div>
       <button
         type="button"
         className="otto-toast__dismiss"

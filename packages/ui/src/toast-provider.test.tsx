@@ -30,7 +30,7 @@ describe('ToastProvider', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show' }));
 
     const message = screen.getByText('Customer saved');
-    expect(message.closest('[aria-live="polite"]')).not.toBeNull();
+    expect(message.closest('[role="status"]')).not.toBeNull();
 
     act(() => vi.advanceTimersByTime(2999));
     expect(screen.queryByText('Customer saved')).not.toBeNull();
@@ -56,7 +56,7 @@ describe('ToastProvider', () => {
       </ToastProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Show' }));
-    const toast = screen.getByText('Saved').parentElement!;
+    const toast = screen.getByText('Saved').closest<HTMLElement>('.otto-toast')!;
 
     act(() => vi.advanceTimersByTime(600));
     fireEvent.mouseEnter(toast);
@@ -66,6 +66,49 @@ describe('ToastProvider', () => {
     fireEvent.mouseLeave(toast);
     act(() => vi.advanceTimersByTime(400));
     expect(screen.queryByText('Saved')).toBeNull();
+  });
+
+  it('keeps one toast per kind on screen: a new one replaces the old', () => {
+    render(
+      <ToastProvider>
+        <ShowButton message="Saved" options={{ tone: 'success' }} />
+      </ToastProvider>,
+    );
+    for (let i = 0; i < 3; i += 1) fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect(screen.getAllByText('Saved')).toHaveLength(1);
+  });
+
+  it('keeps toasts of different kinds side by side', () => {
+    function Two() {
+      const toast = useToast();
+      return (
+        <button type="button" onClick={() => { toast.show('Saved', { tone: 'success' }); toast.show('Archived', { kind: 'undo' }); }}>
+          Show
+        </button>
+      );
+    }
+    render(
+      <ToastProvider>
+        <Two />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect(screen.getByText('Saved')).not.toBeNull();
+    expect(screen.getByText('Archived')).not.toBeNull();
+  });
+
+  it('reads errors at once (role alert) and runs an action button, then closes', () => {
+    const onAction = vi.fn();
+    render(
+      <ToastProvider>
+        <ShowButton message="Not saved" options={{ tone: 'error', action: { label: 'Undo', onAction } }} />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect(screen.getByText('Not saved').closest('[role="alert"]')).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(onAction).toHaveBeenCalledOnce();
+    expect(screen.queryByText('Not saved')).toBeNull();
   });
 
   it('throws a helpful error when useToast has no provider', () => {

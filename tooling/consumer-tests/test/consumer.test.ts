@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { launchChromium } from '@otto/browser-testing';
-import { preview } from 'vite';
+import { createLogger, createServer, preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
@@ -16,12 +16,17 @@ const repo = fileURLToPath(new URL('../../../', import.meta.url));
 const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const published = ['api-contract', 'sqlite-store', 'mock-backend'] as const;
 const viteVersion = (createRequire(import.meta.url)('vite/package.json') as { version: string }).version;
+// The React toolchain at the versions Otto's own app builds with.
+const versionOf = (name: string) =>
+  (JSON.parse(readFileSync(join(repo, 'apps/web/node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+const reactApp = ['react', 'react-dom', '@vitejs/plugin-react', '@types/react', '@types/react-dom', 'zod', 'typescript'] as const;
 
 // npm must not see the settings pnpm passes to the scripts it runs (npm_config_*).
 const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(npm|pnpm)_/i.test(key)));
 const pnpm = process.env.npm_execpath?.includes('pnpm') ? [process.execPath, process.env.npm_execpath] : ['pnpm'];
 
 let project: string;
+let installWarnings = '';
 const tarballs: Record<string, string> = {};
 const timings: Record<string, number> = {};
 
@@ -72,15 +77,20 @@ beforeAll(async () => {
       dependencies: {
         ...Object.fromEntries(published.map((name) => [sourceManifest(name).name, `file:./tarballs/${tarballs[name]!.split('/').pop()}`])),
         vite: viteVersion,
+        ...Object.fromEntries(reactApp.map((name) => [name, versionOf(name)])),
       },
     }),
   );
-  await timed('npm install', () => inProject('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], 170_000));
+  // Warnings included: an engine warning (EBADENGINE) fails the test below.
+  const { stderr } = await timed('npm install', () => inProject('npm', ['install', '--no-audit', '--no-fund', '--loglevel=warn'], 170_000));
+  installWarnings = stderr;
   timings.setup = Date.now() - started;
 });
 
 afterAll(() => {
-  if (project) rmSync(project, { recursive: true, force: true });
+  // OTTO_CONSUMER_KEEP=1 keeps the project, to look into a failure.
+  if (project && !process.env.OTTO_CONSUMER_KEEP) rmSync(project, { recursive: true, force: true });
+  else if (project) console.log(`consumer project kept in ${project}`);
   console.log(`consumer test timings (ms): ${JSON.stringify(timings)}`);
 });
 
@@ -97,6 +107,12 @@ describe('the packed packages', () => {
       expect(text, name).not.toContain('@otto/source');
     }
     expect(existsSync(join(project, 'node_modules/@otto/mock-backend/src')), 'sources stay out of the tarball').toBe(false);
+  });
+});
+
+describe('the install', () => {
+  it(`prints no engine warning on Node ${process.versions.node}`, () => {
+    expect(installWarnings).not.toMatch(/EBADENGINE|Unsupported engine/);
   });
 });
 
@@ -123,7 +139,9 @@ describe('a Node project', () => {
       '-e',
       "import doc from '@otto/api-contract/openapi.json' with { type: 'json' }; console.log(JSON.stringify([doc.openapi, Object.keys(doc.paths)]))",
     ]);
-    expect(JSON.parse(stdout)).toEqual(['3.1.1', ['/customers', '/customers/{id}', '/jobs', '/jobs/counts', '/jobs/{id}']]);
+    const built = JSON.parse(readFileSync(join(repo, 'packages/api-contract/dist/openapi.json'), 'utf8')) as { paths: object };
+    expect(JSON.parse(stdout)).toEqual(['3.1.1', Object.keys(built.paths)]);
+    expect(Object.keys(built.paths)).toEqual(expect.arrayContaining(['/customers', '/customers/{id}', '/jobs', '/jobs/counts', '/jobs/{id}']));
   });
 
   it('serves the API with otto-mock-server, which passes otto-contract-test over HTTP', async () => {
@@ -163,32 +181,73 @@ describe('a Node project', () => {
   });
 });
 
-describe('a Vite project', () => {
+// Two Vite 8 + React + TypeScript apps made from the README's example (fixtures/react-app), sharing
+// the project's one install: one lets ottoMockBackend() serve and build otto-sw.js, the other
+// serves the copy `npx otto-mock-backend init public` wrote.
+const apps = [
+  { name: 'plugin-app', config: 'vite.config.plugin.ts' },
+  { name: 'init-app', config: 'vite.config.init.ts' },
+] as const;
+type AppName = (typeof apps)[number]['name'];
+const initOutput: Partial<Record<AppName, string>> = {};
+
+describe('Vite + React + TypeScript apps', () => {
   beforeAll(async () => {
-    cpSync(join(fixtures, 'vite-app'), project, { recursive: true });
-    // The service worker ships as @otto/mock-backend/otto-sw.js; the app serves it from its root.
-    const { stdout: swUrl } = await inProject(process.execPath, [
-      '--input-type=module',
-      '-e',
-      "console.log(import.meta.resolve('@otto/mock-backend/otto-sw.js'))",
-    ]);
-    mkdirSync(join(project, 'public'), { recursive: true });
-    cpSync(fileURLToPath(swUrl.trim()), join(project, 'public/otto-sw.js'));
-    await timed('vite build', () => inProject(join(project, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], 120_000));
+    for (const app of apps) {
+      const dir = join(project, app.name);
+      cpSync(join(fixtures, 'react-app'), dir, { recursive: true, filter: (src) => !/vite\.config\.\w+\.ts$/.test(src) });
+      cpSync(join(fixtures, 'react-app', app.config), join(dir, 'vite.config.ts'));
+      writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: app.name, private: true, type: 'module' }, null, 2)}\n`);
+      writeFileSync(
+        join(dir, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', jsx: 'react-jsx', lib: ['ES2022', 'DOM', 'DOM.Iterable'], strict: true, noEmit: true, skipLibCheck: true, types: [] },
+          include: ['src', 'vite.config.ts'],
+        }),
+      );
+      if (app.name === 'init-app') {
+        const { stdout } = await run(join(project, 'node_modules/.bin/otto-mock-backend'), ['init', 'public'], { cwd: dir, env: cleanEnv });
+        initOutput[app.name] = stdout;
+      }
+      await timed(`vite build ${app.name}`, () => run(join(project, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: dir, env: cleanEnv, timeout: 120_000 }));
+    }
   });
 
-  it('builds a page with the service worker, the DB worker and the SQLite WASM', () => {
-    const dist = join(project, 'dist');
+  it("is the README's example, file for file", () => {
+    const readme = readFileSync(join(project, 'node_modules/@otto/mock-backend/README.md'), 'utf8');
+    for (const file of ['src/db.worker.ts', 'src/notes.ts', 'src/main.tsx', 'vite.config.plugin.ts']) {
+      let code = readFileSync(join(fixtures, 'react-app', file), 'utf8').trim();
+      // The fixture's only additions: a test can point the page at a missing service worker, and
+      // each config says which app it is.
+      code = code.replace("new URLSearchParams(location.search).get('sw') ?? '/otto-sw.js'", "'/otto-sw.js'");
+      code = code.replace(/^\/\/ vite\.config\.ts of .*$/m, '// vite.config.ts');
+      expect(readme, `${file} in the README`).toContain(code);
+    }
+  });
+
+  it('typechecks: the README example is TypeScript against the published types', async () => {
+    await timed('tsc', () => run(join(project, 'node_modules/.bin/tsc'), ['-p', join(project, 'plugin-app')], { cwd: project, env: cleanEnv, timeout: 120_000 }));
+  });
+
+  it('records the init folder in package.json, so that installs update the copy', () => {
+    const dir = join(project, 'init-app');
+    expect(initOutput['init-app']).toContain('Wrote public/otto-sw.js');
+    expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))).toMatchObject({ ottoMockBackend: { workerDirectory: ['public'] } });
+    expect(readFileSync(join(dir, 'public/otto-sw.js'), 'utf8')).toBe(readFileSync(join(project, 'node_modules/@otto/mock-backend/dist/otto-sw.js'), 'utf8'));
+  });
+
+  it.each(apps)('$name builds the service worker, the DB worker and SQLite, and none of SQLite\'s unused scripts', ({ name }) => {
+    const dist = join(project, name, 'dist');
     const assets = readdirSync(join(dist, 'assets'));
     expect(readFileSync(join(dist, 'otto-sw.js'), 'utf8')).toContain('INIT_PORT');
-    expect(readFileSync(join(dist, 'index.html'), 'utf8')).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/);
     expect(assets.some((f) => /^sqlite3-[\w-]+\.wasm$/.test(f)), `a SQLite WASM asset in ${assets.join(', ')}`).toBe(true);
     expect(assets.some((f) => /^db\.worker-[\w-]+\.js$/.test(f)), `a DB worker chunk in ${assets.join(', ')}`).toBe(true);
+    expect(assets.filter((f) => /sqlite3-(worker1|opfs-async-proxy)/.test(f))).toEqual([]);
   });
 
-  it('registers the service-worker relay and starts the browser backend: Chromium gets customers from it', async () => {
-    const server = await preview({ root: project, logLevel: 'warn', preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } });
-    const browser = await timed('chromium', () => launchChromium());
+  it.each(apps)('$name renders customers in Chromium and answers its own /api/notes beside them', async ({ name }) => {
+    const server = await preview({ root: join(project, name), logLevel: 'warn', preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } });
+    const browser = await timed(`chromium ${name}`, () => launchChromium());
     try {
       const address = server.httpServer.address();
       if (!address || typeof address === 'string') throw new Error('vite preview did not report its port.');
@@ -196,8 +255,9 @@ describe('a Vite project', () => {
       const problems: string[] = [];
       page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
       page.on('console', (message) => {
-        // The fixture has no favicon; the browser asks for one anyway.
-        if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) problems.push(`${message.text()} (${message.location().url})`);
+        // The 409 and 400 asked for below are logged by Chromium as failed loads: they are answers.
+        const asked = /status of (400|409)/.test(message.text()) && message.location().url.endsWith('/api/notes');
+        if (message.type() === 'error' && !asked) problems.push(`${message.text()} (${message.location().url})`);
       });
       const fromWorker: string[] = [];
       page.on('response', (response) => {
@@ -205,24 +265,96 @@ describe('a Vite project', () => {
       });
 
       await page.goto('/');
-      // The fixture's main.js writes this line once its own fetch('/api/customers') has answered.
       await page.locator('#status', { hasText: /customers$/ }).waitFor({ timeout: 60_000 });
       expect(await page.locator('#status').textContent()).toBe('opfs: 500 customers');
-      expect(fromWorker, 'the page\'s /api call was answered by the service worker').toContain('/api/customers');
+      expect(await page.locator('#customers li').count()).toBe(10);
+      expect(fromWorker, "the page's /api call was answered by the service worker").toContain('/api/customers');
 
-      const answer = await page.evaluate(async () => {
-        const res = await fetch('/api/customers');
+      const answers = await page.evaluate(async () => {
+        const post = (body: unknown) => fetch('/api/notes', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        const created = await post({ text: 'Call Ada back' });
+        const again = await post({ text: 'Call Ada back' });
+        const empty = await post({ text: ' ' });
+        const list = await fetch('/api/notes');
+        const customers = await fetch('/api/customers');
         return {
-          status: res.status,
-          total: res.headers.get('X-Total-Count'),
-          body: (await res.json()) as unknown,
-          controller: navigator.serviceWorker.controller?.scriptURL ?? null,
+          created: { status: created.status, body: (await created.json()) as unknown },
+          again: { status: again.status, body: (await again.json()) as unknown },
+          empty: { status: empty.status, body: (await empty.json()) as unknown },
+          list: { total: list.headers.get('X-Total-Count'), body: (await list.json()) as unknown },
+          customers: { status: customers.status, total: customers.headers.get('X-Total-Count'), count: ((await customers.json()) as unknown[]).length },
         };
       });
-      expect(answer.controller).toMatch(/\/otto-sw\.js$/);
-      expect(answer).toMatchObject({ status: 200, total: '500' });
-      const customer = { id: expect.stringMatching(/^\d+$/), full_name: expect.any(String), email: expect.stringContaining('@'), phone: expect.any(String), created_dt: expect.any(Number), modified_dt: expect.any(Number) };
-      expect(answer.body).toEqual(Array.from({ length: 10 }, () => customer));
+      expect(answers.created).toEqual({ status: 200, body: { id: '1', text: 'Call Ada back', created_dt: expect.any(Number) } });
+      expect(answers.again).toEqual({ status: 409, body: { code: 'CONFLICT', message: 'That note exists already.' } });
+      expect(answers.empty).toEqual({ status: 400, body: { code: 'VALIDATION_FAILED', message: 'Some fields need attention.', issues: [{ path: 'text', message: 'Write something.' }] } });
+      expect(answers.list).toEqual({ total: '1', body: [answers.created.body] });
+      expect(answers.customers).toEqual({ status: 200, total: '500', count: 10 });
+      // The page listed the note when the change feed told it: the route publishes like Otto's.
+      await page.locator('#notes li', { hasText: 'Call Ada back' }).waitFor({ timeout: 10_000 });
+
+      // Reloaded, the data is still there (OPFS).
+      await page.reload();
+      await page.locator('#notes li', { hasText: 'Call Ada back' }).waitFor({ timeout: 60_000 });
+      expect(problems).toEqual([]);
+
+      if (name === 'init-app') {
+        // A missing service worker file is an error in words, naming the fix.
+        const missing = await browser.newPage({ baseURL: `http://127.0.0.1:${address.port}` });
+        const errors: string[] = [];
+        missing.on('console', (message) => {
+          if (message.type() === 'error') errors.push(message.text());
+        });
+        await missing.goto('/?sw=/not-copied-sw.js');
+        await expect.poll(() => errors.join('\n'), { timeout: 30_000 }).toMatch(/The Otto service worker \/not-copied-sw\.js is missing: the server answered \d+ .*npx otto-mock-backend init public/);
+      }
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  });
+});
+
+describe('the plugin in `vite` (dev)', () => {
+  it('serves the app, its service worker and DB worker without reloading the page on the first load', { timeout: 150_000 }, async () => {
+    const logged: string[] = [];
+    const logger = createLogger('info');
+    const log = (msg: string) => logged.push(msg);
+    const server = await createServer({
+      root: join(project, 'plugin-app'),
+      customLogger: { ...logger, info: log, warn: log, warnOnce: log, error: log },
+      // The two apps share the project's node_modules one folder up: let Vite serve from there
+      // (in an app with its own node_modules this is Vite's default).
+      server: { host: '127.0.0.1', port: 0, strictPort: false, fs: { allow: [project] } },
+    });
+    await server.listen();
+    const browser = await timed('chromium dev', () => launchChromium());
+    try {
+      const address = server.httpServer?.address();
+      if (!address || typeof address === 'string') throw new Error('vite did not report its port.');
+      const page = await browser.newPage({ baseURL: `http://127.0.0.1:${address.port}` });
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(`${message.text()} (${message.location().url})`);
+      });
+      let navigations = 0;
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) navigations += 1;
+      });
+      await timed('dev first load', async () => {
+        await page.goto('/');
+        await page
+          .locator('#status', { hasText: /customers$/ })
+          .waitFor({ timeout: 100_000 })
+          .catch((error: unknown) => {
+            throw new Error(`${String(error)}\nconsole: ${problems.join(' | ')}\nvite: ${logged.join(' | ')}`);
+          });
+      });
+      expect(await page.locator('#status').textContent()).toBe('opfs: 500 customers');
+      expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/otto-sw\.js$/);
+      expect(navigations, `the page was loaded once, not reloaded by Vite (log: ${logged.join(' | ')})`).toBe(1);
+      expect(logged.join('\n')).not.toMatch(/reloading|new dependencies optimized/i);
       expect(problems).toEqual([]);
     } finally {
       await browser.close();

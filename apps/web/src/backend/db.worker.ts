@@ -1,19 +1,24 @@
 // The dedicated worker that owns the SQLite database (OPFS) in the tab elected by startBrowserBackend.
 import '../lib/zod-config';
-import { serveMockApiInWorker, type SeedData } from '@otto/mock-backend/worker';
+import { serveMockApiInWorker } from '@otto/mock-backend/worker';
 
 serveMockApiInWorker({
   appVersion: __OTTO_BUILD_ID__,
   // The page may start this worker before it knows it owns the database (src/main.tsx).
   waitForOpen: true,
-  // Made at build time (vite-plugin-otto-seed.ts) and precached: an empty database is filled from it.
-  seed: { data: () => loadSeedData() },
+  // Made at build time (vite-plugin-otto-seed.ts) and precached: a database that does not exist
+  // yet starts as this file (migrated and filled already; only its dates move to now).
+  seed: { file: () => loadSeedDatabase() },
 }).catch(() => {
   // Already reported to the page ('failed'), which shows it; nothing more to do here.
 });
 
-async function loadSeedData(): Promise<SeedData> {
-  const response = await fetch('/otto-seed.json');
-  if (!response.ok) throw new Error(`Otto could not load its first-start data (/otto-seed.json answered ${response.status}).`);
-  return (await response.json()) as SeedData;
+async function loadSeedDatabase(): Promise<Uint8Array> {
+  const response = await fetch('/otto-seed.sqlite3.gz');
+  if (!response.ok) throw new Error(`Otto could not load its first-start data (/otto-seed.sqlite3.gz answered ${response.status}).`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  // Gzipped as built; a host that sends .gz files with Content-Encoding: gzip has unpacked it already.
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  const unpacked = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Uint8Array(await new Response(unpacked).arrayBuffer());
 }

@@ -1,4 +1,4 @@
-import { Button, Notice } from '@otto/ui';
+import { Button, Notice, Spinner } from '@otto/ui';
 
 /** Why a save failed, in words, above the form. */
 export function FormFailure({ message }: { message: string | undefined }) {
@@ -10,11 +10,16 @@ export function FormFailure({ message }: { message: string | undefined }) {
   );
 }
 
-/** The form's submit button: shows progress and cannot be pressed again while saving. */
+/**
+ * The form's submit button: shows progress and does nothing when pressed again while saving. It
+ * stays enabled (aria-disabled), so focus stays on it through the save instead of falling to the
+ * page (a disabled button loses focus).
+ */
 export function SaveButton({ saving, label }: { saving: boolean; label: string }) {
   return (
     <div className="otto-form-actions">
-      <Button type="submit" variant="primary" loading={saving}>
+      <Button type="submit" variant="primary" aria-disabled={saving || undefined} aria-busy={saving || undefined}>
+        {saving && <Spinner size="sm" />}
         {saving ? 'Saving…' : label}
       </Button>
     </div>

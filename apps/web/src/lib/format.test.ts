@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moneyInput, parseMoney } from './format';
+import { localIsoDateTime, moneyInput, parseMoney } from './format';
 
 describe('parseMoney', () => {
   it('reads prices the way people type them', () => {
@@ -22,5 +22,13 @@ describe('parseMoney', () => {
 
   it('round-trips the value the form shows', () => {
     for (const cents of [0, 5, 1250, 125050, 99999999]) expect(parseMoney(moneyInput(cents))).toBe(cents);
+  });
+});
+
+describe('localIsoDateTime', () => {
+  it('writes local wall-clock time in ISO order, with seconds when asked', () => {
+    const ms = new Date(2026, 11, 1, 8, 0, 5).getTime();
+    expect(localIsoDateTime(ms)).toBe('2026-12-01 08:00');
+    expect(localIsoDateTime(ms, { seconds: true })).toBe('2026-12-01 08:00:05');
   });
 });

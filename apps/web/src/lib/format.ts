@@ -63,3 +63,15 @@ export function fromDateTimeLocal(value: string): number | null {
   const ms = new Date(value).getTime();
   return Number.isNaN(ms) ? null : ms;
 }
+
+/**
+ * Epoch ms → local wall-clock time in ISO order, "2026-12-01 08:00" (with `seconds`,
+ * "2026-12-01 08:00:05"): what spreadsheets read as a date and time, in the zone of this browser.
+ */
+export function localIsoDateTime(epochMs: number, { seconds = false }: { seconds?: boolean } = {}): string {
+  const d = new Date(epochMs);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const day = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}${seconds ? `:${pad(d.getSeconds())}` : ''}`;
+  return `${day} ${time}`;
+}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 /** Tab and Shift+Tab cycle through the dialog's own controls instead of leaving it. */
@@ -32,11 +32,32 @@ export interface ModalProps {
 export function Modal({ title, role = 'dialog', children, onClose }: ModalProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  // Read while rendering, before React moves focus to an `autoFocus` button of the dialog, so that
+  // closing it gives focus back to what had it (the link or button that opened it).
+  const [previous] = useState(() => (typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null)));
+  const close = useRef(onClose);
+  close.current = onClose;
 
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    panel.current?.querySelector<HTMLElement>('[autofocus], button, input, a[href]')?.focus();
-    return () => previous?.focus();
+    if (!panel.current?.contains(document.activeElement)) {
+      panel.current?.querySelector<HTMLElement>('[autofocus], button, input, a[href]')?.focus();
+    }
+    return () => {
+      if (previous?.isConnected) previous.focus();
+    };
+  }, [previous]);
+
+  useEffect(() => {
+    // Escape closes the dialog wherever focus is (also when a button that was pressed became
+    // disabled and focus fell to the page).
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape' && close.current) {
+        event.preventDefault();
+        close.current();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
 
   return createPortal(
@@ -48,7 +69,6 @@ export function Modal({ title, role = 'dialog', children, onClose }: ModalProps)
         aria-labelledby={titleId}
         className="otto-dialog"
         onKeyDown={(event) => {
-          if (event.key === 'Escape' && onClose) onClose();
           if (event.key === 'Tab') keepFocusInside(event, panel.current);
         }}
       >

@@ -1,14 +1,32 @@
+import type { JobStatus } from '@otto/api-contract';
+
+/** The job list's filter as its URL carries it: a status tab, and a month paid in (`YYYY-MM`, local). */
+export interface JobListLink {
+  status?: JobStatus;
+  paid?: string;
+}
+
 /** Every route of the app in one place (spec section 2). */
 export const paths = {
   home: { path: '/', href: () => '/' },
   biz: { path: '/biz', href: () => '/biz' },
+  overview: { path: '/biz/overview', href: () => '/biz/overview' },
   customers: {
     list: { path: '/biz/customers', href: () => '/biz/customers' },
     new: { path: '/biz/customers/new', href: () => '/biz/customers/new' },
     edit: { path: '/biz/customers/edit/:id', href: (id: string) => `/biz/customers/edit/${encodeURIComponent(id)}` },
   },
   jobs: {
-    list: { path: '/biz/jobs', href: () => '/biz/jobs' },
+    list: {
+      path: '/biz/jobs',
+      href: (filter: JobListLink = {}) => {
+        const query = new URLSearchParams();
+        if (filter.status) query.set('status', filter.status);
+        if (filter.paid) query.set('paid', filter.paid);
+        const text = query.toString();
+        return text ? `/biz/jobs?${text}` : '/biz/jobs';
+      },
+    },
     new: {
       path: '/biz/jobs/new',
       href: (customerId?: string) =>
@@ -16,4 +34,6 @@ export const paths = {
     },
     edit: { path: '/biz/jobs/edit', href: (id: string) => `/biz/jobs/edit?id=${encodeURIComponent(id)}` },
   },
+  /** Archived customers and jobs: restore, or delete for good (decision 0091). */
+  archived: { path: '/biz/archived', href: () => '/biz/archived' },
 } as const;

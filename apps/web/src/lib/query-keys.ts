@@ -19,3 +19,9 @@ export const jobKeys = {
   details: () => [...jobKeys.all, 'detail'] as const,
   detail: (id: string) => [...jobKeys.details(), id] as const,
 };
+
+/** Query keys of the reports (the Overview); any customer or job change makes them stale. */
+export const reportKeys = {
+  all: ['reports'] as const,
+  summary: (tz: string) => [...reportKeys.all, 'summary', tz] as const,
+};

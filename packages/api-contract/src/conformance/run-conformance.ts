@@ -1,13 +1,16 @@
 import { concurrencyRules } from './concurrency-rules';
 import { customerRules } from './customer-rules';
+import { errandRules } from './errand-rules';
 import { errorRules, SkipRule } from './error-rules';
+import { importRules } from './import-rules';
 import { jobRules } from './job-rules';
 import { createKitClient, RuleFailure } from './kit-client';
 import { listRules, searchRules } from './list-rules';
+import { reportRules } from './report-rules';
 import { createRuleContext, type ConformanceRule } from './rule-context';
 import type { ConformanceOptions, ConformanceReport, ConformanceRuleInfo, ConformanceRuleResult } from './types';
 
-const allRules: readonly ConformanceRule[] = [...customerRules, ...listRules, ...searchRules, ...errorRules, ...jobRules, ...concurrencyRules];
+const allRules: readonly ConformanceRule[] = [...customerRules, ...listRules, ...searchRules, ...errorRules, ...jobRules, ...importRules, ...concurrencyRules, ...reportRules, ...errandRules];
 
 /**
  * Every rule of the kit, in the order it runs.

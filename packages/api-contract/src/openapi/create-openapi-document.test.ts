@@ -129,7 +129,7 @@ describe('createOpenApiDocument', () => {
     const extended = createOpenApiDocument({ routes: { ...routes, invoices } });
 
     expect(Object.keys(extended.paths)).toEqual([...Object.keys(doc.paths), '/invoices', '/invoices/{id}/send']);
-    expect(extended.tags.map((t) => t.name)).toEqual(['customers', 'jobs', 'invoices']);
+    expect(extended.tags.map((t) => t.name)).toEqual([...Object.keys(routes), 'invoices']);
     expect(operationOf(extended, 'get', '/invoices')).toMatchObject({
       operationId: 'invoicesList',
       responses: { 200: { headers: { 'X-Total-Count': {} }, content: { 'application/json': { schema: { type: 'array' } } } } },

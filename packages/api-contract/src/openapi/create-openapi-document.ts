@@ -28,6 +28,8 @@ export interface OpenApiOptions {
 const groupDescriptions: Record<string, string> = {
   customers: "The spec's customer calls (section 7), PATCH included.",
   jobs: 'Jobs for customers, from a quote to paid (decision 0003). Bad input is always a 400 with the field issues, never null.',
+  imports: 'The last CSV import (POST /customers/import, /jobs/import) and its undo (decision 0060).',
+  reports: 'Figures over the whole business, computed in SQL, with months and days in the time zone the client names (decision 0080).',
 };
 
 const overview = `The Otto back-office API: customers and jobs of a small business.

@@ -31,7 +31,7 @@ const errorKinds = {
     codes: ['PRECONDITION_FAILED'],
     description: 'The record changed since the version named in If-Match; nothing was saved. Load it again and retry.',
   },
-  PayloadTooLarge: { status: 413, codes: ['PAYLOAD_TOO_LARGE'], description: `The body is larger than ${limits.maxBodyBytes} bytes.` },
+  PayloadTooLarge: { status: 413, codes: ['PAYLOAD_TOO_LARGE'], description: `The body is larger than ${limits.maxBodyBytes} bytes (an import's: ${limits.maxImportBodyBytes} bytes).` },
   UnsupportedMediaType: {
     status: 415,
     codes: ['UNSUPPORTED_MEDIA_TYPE'],
@@ -91,7 +91,7 @@ export function errorStatusesOf(route: RouteDefinition): { status: number; ref: 
   if (route.method !== 'GET') kinds.push('StorageFull');
   return kinds.map((kind) => {
     const { status, description } = errorKinds[kind];
-    const extra = status === 400 || status === 404 || status === 409 ? own[status] : undefined;
+    const extra = status === 400 || status === 404 || status === 409 || status === 413 ? own[status] : undefined;
     return { status, ref: `#/components/responses/${kind}`, ...(extra ? { description: `${description} ${extra}` } : {}) };
   });
 }

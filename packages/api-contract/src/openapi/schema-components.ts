@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { apiErrorSchema, apiIssueSchema } from '../api-error';
-import { customerInputSchema, customerSchema, customerShapeSchema } from '../customer';
-import { jobCountsSchema, jobInputSchema, jobListParamsSchema, jobPatchSchema, jobSchema, jobStatusSchema } from '../job';
-import { listParamsShapeSchema } from '../list-params';
+import { customerDuplicateSchema, customerInputSchema, customerListParamsSchema, customerSchema, customerShapeSchema } from '../customer';
+import { jobCountsSchema, jobInputSchema, jobListParamsSchema, jobMoveSchema, jobPatchSchema, jobSchema, jobStatusSchema } from '../job';
+import { reportSummaryParamsSchema, reportSummarySchema } from '../report';
 
 /** Where named schemas live in the document. */
 export const schemaRefPrefix = '#/components/schemas/';
@@ -24,9 +24,14 @@ export function createSchemaRegistry() {
     description:
       'The field rules a customer body passing the shape check must also meet (values are trimmed first); a body breaking them is answered 400 VALIDATION_FAILED with issues per field.',
   });
-  registry.add(listParamsShapeSchema, {
+  registry.add(customerListParamsSchema, {
     id: 'ListParams',
-    description: 'The customer list filter, sent JSON-encoded in the filterJson query parameter.',
+    description:
+      "The customer list filter, sent JSON-encoded in the filterJson query parameter: the spec's queryText, offset and limit, and archived: true for the archive.",
+  });
+  registry.add(customerDuplicateSchema, {
+    id: 'CustomerDuplicate',
+    description: 'An existing customer with the same email (any case) or the same phone digits, and which of the two matched.',
   });
   registry.add(jobStatusSchema, { id: 'JobStatus', description: 'Where a job stands, in lifecycle order.' });
   registry.add(jobSchema, {
@@ -42,7 +47,19 @@ export function createSchemaRegistry() {
     id: 'JobListParams',
     description: 'The job list and counts filter, sent JSON-encoded in the filterJson query parameter.',
   });
+  registry.add(jobMoveSchema, {
+    id: 'JobMove',
+    description: 'A one-click status move: the new status, and a start (and end) time when scheduling.',
+  });
   registry.add(jobCountsSchema, { id: 'JobCounts', description: 'How many jobs match, per status and in all.' });
+  registry.add(reportSummaryParamsSchema, {
+    id: 'ReportSummaryParams',
+    description: 'The summary report filter, sent JSON-encoded in the filterJson query parameter: tz (required), from/to months, weekStart, topOwing.',
+  });
+  registry.add(reportSummarySchema, {
+    id: 'ReportSummary',
+    description: 'The Overview figures. Money is whole cents; each month and day carries its [start_dt, end_dt) boundaries in epoch ms, computed in tz.',
+  });
   registry.add(apiIssueSchema, { id: 'ApiIssue', description: 'One problem with one field; path is the field name.' });
   registry.add(apiErrorSchema, {
     id: 'ApiError',

@@ -34,7 +34,7 @@ export async function controlPage(options: ControlPageOptions): Promise<ServiceW
   const registration =
     existing && (existing.active ?? existing.waiting ?? existing.installing)?.scriptURL === scriptUrl
       ? existing
-      : await container.register(options.url, { scope: options.scope, type: 'classic', updateViaCache: 'none' });
+      : await register(options.url, options.scope);
   if (!container.controller) {
     const active = registration.active ?? (await Promise.race([activeWorkerOf(registration), delay(activateTimeoutMs)]));
     if (!active) {
@@ -63,6 +63,32 @@ export async function controlPage(options: ControlPageOptions): Promise<ServiceW
     'SERVICE_UNAVAILABLE',
     'The Otto service worker does not control this page, even after a reload, so the app cannot reach its in-browser database. Close the tab and open Otto again.',
   );
+}
+
+/**
+ * Registers the script; when the browser refuses it, says why in words (a missing `otto-sw.js` is
+ * otherwise only a 404 in the network log), in the console and in the error.
+ */
+async function register(url: string | URL, scope: string): Promise<ServiceWorkerRegistration> {
+  try {
+    return await navigator.serviceWorker.register(url, { scope, type: 'classic', updateViaCache: 'none' });
+  } catch (error) {
+    // A missing file is a 404, or the app's HTML page where a dev server falls back to it.
+    const answered = await fetch(url, { cache: 'no-store' }).then(
+      (res) => {
+        const type = res.headers.get('content-type') ?? 'no content type';
+        return res.ok && /javascript/.test(type) ? undefined : `${res.status} (${type.split(';')[0]})`;
+      },
+      () => undefined,
+    );
+    const fix = 'Copy it into your static folder with `npx otto-mock-backend init public` (your public folder), or add ottoMockBackend() from @otto/mock-backend/vite to vite.config, then reload.';
+    const message =
+      answered === undefined
+        ? `The Otto service worker ${String(url)} could not be registered: ${(error as Error).message}`
+        : `The Otto service worker ${String(url)} is missing: the server answered ${answered} instead of the script. ${fix}`;
+    console.error(`[otto] ${message}`);
+    throw new ApiError(503, 'SERVICE_UNAVAILABLE', message, undefined, { cause: error });
+  }
 }
 
 /** The registration's worker once it is active (a first install goes installing → activated). */

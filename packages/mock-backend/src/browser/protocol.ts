@@ -81,7 +81,8 @@ export interface SerializedResponse {
  * };
  */
 export type PortMessage =
-  | { type: 'PORT_READY' }
+  /** `version`: the @otto/mock-backend version the service worker was built from (absent in older versions). */
+  | { type: 'PORT_READY'; version?: string }
   | { type: 'REQUEST'; id: number; request: SerializedRequest }
   | { type: 'RESPONSE'; id: number; response: SerializedResponse };
 

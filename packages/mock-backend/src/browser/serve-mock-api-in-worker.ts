@@ -44,6 +44,7 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
   const reset = () => changes.publish({ entity: 'database', kind: 'reset', ids: [] });
 
   const storage = options.storage ?? 'opfs';
+  const extensions = options.extensions ?? [];
   // One worker at a time uses the OPFS files: wait here quietly rather than fail to open them (and
   // have SQLite log each failure). The lock is held for the worker's life; the browser releases it
   // when the worker ends.
@@ -61,10 +62,15 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
     storage === 'memory' ? undefined : holdLockForLife(`otto-db-files:${options.opfsDirectory ?? '.otto'}`, busyRetryMs),
   );
 
-  const newStore = (): SqliteStore =>
+  // A first-start database file is put in place before the first open (no empty database,
+  // migration or inserts first): createMockApi then only moves its dates.
+  const seedFile = options.seed && 'file' in options.seed ? options.seed.file : undefined;
+  const newDatabase = seedFile ? async () => (typeof seedFile === 'function' ? seedFile() : seedFile) : undefined;
+  const newStore = (seed = false): SqliteStore =>
     createSqliteStore({
       storage,
       logger,
+      ...(seed && newDatabase ? { newDatabase } : {}),
       ...(options.filename ? { filename: options.filename } : {}),
       ...(options.opfsDirectory ? { opfsDirectory: options.opfsDirectory } : {}),
     });
@@ -73,7 +79,7 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
     await filesLocked;
     const deadline = Date.now() + busyRetryMs;
     for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
-      const store = newStore();
+      const store = newStore(seed);
       try {
         await store.open();
       } catch (error) {
@@ -86,7 +92,7 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
         throw error;
       }
       try {
-        const api = await createMockApi({
+        const api = await createMockApi({ extensions,
           store,
           logger,
           onChange: changes.publish,
@@ -269,17 +275,17 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
     try {
       await store.replaceDatabase(bytes);
       // A restored database is never seeded, even when it holds no customers.
-      const restored = await createMockApi({ store, logger, seed: false, onChange: changes.publish, ...(options.now ? { now: options.now } : {}) });
+      const restored = await createMockApi({ extensions, store, logger, seed: false, onChange: changes.publish, ...(options.now ? { now: options.now } : {}) });
       logger.info(`Restored a backup with ${summary.customers} customers and ${summary.jobs} jobs.`);
       return restored;
     } catch (error) {
       // Put the data back as it was before the restore began.
       try {
         await store.replaceDatabase(previous);
-        onRecovered(await createMockApi({ store, logger, seed: false, onChange: changes.publish }));
+        onRecovered(await createMockApi({ extensions, store, logger, seed: false, onChange: changes.publish }));
       } catch (recovery) {
         logger.error('The restore failed and the previous data could not be put back:', recovery);
-        onRecovered(await createMockApi({ store, logger, seed: false, onChange: changes.publish }).catch(() => api));
+        onRecovered(await createMockApi({ extensions, store, logger, seed: false, onChange: changes.publish }).catch(() => api));
         throw new StoreError(
           'OPEN_FAILED',
           `The restore failed (${errorMessage(error)}) and the previous data could not be put back. Keep the backup file, reload Otto and restore it again.`,

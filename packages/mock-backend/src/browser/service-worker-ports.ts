@@ -1,4 +1,5 @@
 import { ApiError } from '../runtime/api-error';
+import { mockBackendVersion } from '../version';
 import {
   answerRequestsOn,
   initPortType,
@@ -60,6 +61,7 @@ export function listenForServiceWorkerPorts(
         if (event.data?.type !== 'PORT_READY') return;
         port1.removeEventListener('message', onReady);
         clearTimeout(timer);
+        reportVersionMismatch(controller.scriptURL, event.data.version);
         resolve();
       });
     });
@@ -81,4 +83,19 @@ export function listenForServiceWorkerPorts(
       for (const port of ports.splice(0)) port.close();
     },
   };
+}
+
+let reportedMismatch = false;
+
+/**
+ * Says in the console, once, when the service worker comes from another @otto/mock-backend version
+ * than this page (an `otto-sw.js` copied before an upgrade). It still relays: the message names the fix.
+ */
+function reportVersionMismatch(scriptUrl: string, swVersion: string | undefined): void {
+  if (swVersion === mockBackendVersion || reportedMismatch) return;
+  reportedMismatch = true;
+  console.error(
+    `[otto] The service worker ${scriptUrl} is from ${swVersion ? `@otto/mock-backend ${swVersion}` : 'an older @otto/mock-backend'}, but this page uses ${mockBackendVersion}. ` +
+      'Copy the current one with `npx otto-mock-backend init <your public folder>` (or let ottoMockBackend() from @otto/mock-backend/vite serve it), then reload.',
+  );
 }

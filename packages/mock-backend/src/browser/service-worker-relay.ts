@@ -8,6 +8,7 @@
 //    Requests then skip every tab's main thread.
 // 2. A port to the tab that asked (INIT_PORT), which relays to the owner tab. Used while there is
 //    no database port (the worker was just started, or the owner changed) and as the fallback.
+import { mockBackendVersion } from '../version';
 import {
   apiPathPrefix,
   claimClientsType,
@@ -121,7 +122,7 @@ export function installOttoRelay(scope: OttoRelayScope): void {
     if (type === initPortType && port && event.source) {
       tabRoutes.set(event.source.id, Promise.resolve(createRoute(port)));
       silent.delete(event.source.id);
-      port.postMessage({ type: 'PORT_READY' } satisfies PortMessage);
+      port.postMessage({ type: 'PORT_READY', version: mockBackendVersion } satisfies PortMessage);
       return;
     }
     if (type === dbPortType && port && typeof data?.owner === 'string') {

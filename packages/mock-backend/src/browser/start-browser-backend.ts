@@ -78,7 +78,12 @@ export async function startBrowserBackend(options: BrowserBackendOptions): Promi
       );
     }, startTimeoutMs);
   });
+  const waitForControl = options.waitForControl ?? true;
   const controlled = (async () => {
+    // Not waiting for control, on a page no service worker controls yet (a first visit): register
+    // once the database answers, so that installing (a precache of the whole app, say) does not
+    // compete with the database's start for the network and the CPU.
+    if (!waitForControl && !navigator.serviceWorker.controller) await relay.started.catch(() => undefined);
     const controller = await controlPage({
       url: options.serviceWorkerUrl,
       scope: options.scope ?? '/',
@@ -91,7 +96,7 @@ export async function startBrowserBackend(options: BrowserBackendOptions): Promi
   controlledPromise = controlled;
   // The ready handshake: the database answers (here or in its owner tab) and, unless asked not to
   // wait, the service worker controls this page.
-  const ready = (options.waitForControl ?? true) ? Promise.all([controlled, relay.started]) : relay.started;
+  const ready = waitForControl ? Promise.all([controlled, relay.started]) : relay.started;
   // Whichever loses the race below must not surface as an unhandled rejection.
   ready.catch(() => undefined);
   try {

@@ -1,5 +1,6 @@
 import type { ChangeEvent } from '@otto/api-contract';
-import type { MockApiOptions } from '../types';
+import type { MockApiOptions, MockChangeEvent } from '../types';
+import type { MockApiExtension } from '../runtime/extensions';
 import type { Logger } from '../logger';
 import type { WorkerBackendInfo } from './protocol';
 
@@ -88,7 +89,9 @@ export interface BrowserBackendOptions {
    * Whether start-up waits until the service worker controls the page. `false` resolves as soon
    * as the database answers through `backend.fetch`, while the service worker installs (on a first
    * visit, precaching a whole app shell can take longer than the database); plain
-   * `fetch('/api/…')` works once `backend.controlled` resolves.
+   * `fetch('/api/…')` works once `backend.controlled` resolves. On a page no service worker
+   * controls yet, `false` also registers it only once the database answers, so that its install
+   * does not slow the database's start.
    * @default true
    */
   waitForControl?: boolean;
@@ -139,13 +142,14 @@ export interface BrowserBackend {
    * Calls `listener` after every committed write in any tab of this origin (this one included):
    * `{ entity: 'customer' | 'job', kind: 'created' | 'updated', ids }`, and `{ entity: 'database',
    * kind: 'reset', ids: [] }` after a restore or a deleted database. Events come straight from the
-   * DB worker on a BroadcastChannel, in commit order. Returns the unsubscribe function.
+   * DB worker on a BroadcastChannel, in commit order. With `extensions`, your routes' events come
+   * too: type them with `backend.onChange<MockChangeEvent>(…)`. Returns the unsubscribe function.
    * @example
    * const stop = backend.onChange((event) => {
    *   if (event.entity === 'customer') void queryClient.invalidateQueries({ queryKey: ['customers'] });
    * });
    */
-  onChange(listener: (event: ChangeEvent) => void): () => void;
+  onChange<E extends MockChangeEvent = ChangeEvent>(listener: (event: E) => void): () => void;
   /** Stops serving from this tab: releases the database lock, ends the DB worker, closes channels. */
   close(): void;
 }
@@ -167,6 +171,13 @@ export interface WorkerScope {
  */
 export interface ServeMockApiInWorkerOptions {
   /**
+   * Routes and migrations of your own, answered next to Otto's (see `defineExtension` in
+   * `@otto/mock-backend`). Their writes reach every tab's `backend.onChange`.
+   * @example
+   * void serveMockApiInWorker({ extensions: [notesExtension] });
+   */
+  extensions?: readonly MockApiExtension[];
+  /**
    * `opfs` persists in the Origin Private File System and falls back to memory (with the spec's
    * warning) only when OPFS is unavailable.
    * @default 'opfs'
@@ -183,9 +194,11 @@ export interface ServeMockApiInWorkerOptions {
    */
   opfsDirectory?: string;
   /**
-   * What fills the database when it is empty (see `createMockApi`). In a browser prefer data made
-   * at build time, `{ data: () => fetch('/otto-seed.json').then((r) => r.json()) }`, so that no
-   * data generator (faker) ships to the browser; `{ count }` generates it here.
+   * What fills the database when it is empty (see `createMockApi`). In a browser prefer a database
+   * file made at build time, `{ file: () => fetch('/otto-seed.sqlite3').then(async (r) => new Uint8Array(await r.arrayBuffer())) }`
+   * (see `exportSeedDatabase`): it is put in place before the first open, so a first start runs no
+   * migration and no inserts, and no data generator (faker) ships to the browser. `{ count }`
+   * generates the data here.
    * @default { count: 500 }
    */
   seed?: MockApiOptions['seed'];

@@ -1,6 +1,6 @@
 import type { Customer, CustomerInput } from '@otto/api-contract';
 import type { Database } from '@otto/sqlite-store';
-import { toFtsQuery } from '../database/fts-query';
+import { phoneDigitsOf, toCustomerFtsQuery } from '../database/fts-query';
 
 interface CustomerRow {
   id: number;
@@ -9,9 +9,10 @@ interface CustomerRow {
   email: string;
   created_dt: number;
   modified_dt: number;
+  archived_dt: number | null;
 }
 
-const columns = 'c.id, c.full_name, c.phone, c.email, c.created_dt, c.modified_dt';
+const columns = 'c.id, c.full_name, c.phone, c.email, c.created_dt, c.modified_dt, c.archived_dt';
 
 function toCustomer(row: CustomerRow): Customer {
   return { ...row, id: String(row.id) };
@@ -39,17 +40,19 @@ export function listCustomers(
   { queryText, limit, offset }: { queryText: string; limit: number; offset: number },
 ): CustomerPage {
   if (queryText.trim() === '') {
-    const total = db.get<{ n: number }>('SELECT count(*) AS n FROM customers')?.n ?? 0;
-    // The page's ids come from the covering index alone, so a deep offset skips index entries, not rows.
+    const total = countCustomers(db);
+    // The page's ids come from the covering (partial) index alone, so a deep offset skips index
+    // entries, not rows.
     const rows = db.all<CustomerRow>(
       `SELECT ${columns} FROM customers c WHERE c.id IN (
-         SELECT id FROM customers ORDER BY modified_dt DESC, id DESC LIMIT ? OFFSET ?
+         SELECT id FROM customers WHERE archived_dt IS NULL ORDER BY modified_dt DESC, id DESC LIMIT ? OFFSET ?
        ) ORDER BY c.modified_dt DESC, c.id DESC`,
       [limit, offset],
     );
     return { rows: rows.map(toCustomer), total };
   }
-  const match = toFtsQuery(queryText, (word) => isOnlyWordWithPrefix(db, word));
+  // Archived customers are not in customers_fts (migration 6), so a search never finds them.
+  const match = toCustomerFtsQuery(queryText, (word) => isOnlyWordWithPrefix(db, word));
   if (match === null) return { rows: [], total: 0 };
   const total = db.get<{ n: number }>('SELECT count(*) AS n FROM customers_fts WHERE customers_fts MATCH ?', [match])?.n ?? 0;
   if (total === 0 || offset >= total) return { rows: [], total };
@@ -107,6 +110,99 @@ export function updateCustomer(db: Database, id: number, input: CustomerInput, n
   return changes === 0 ? undefined : findCustomer(db, id);
 }
 
+/** How many customers are not archived. */
 export function countCustomers(db: Database): number {
-  return db.get<{ n: number }>('SELECT count(*) AS n FROM customers')?.n ?? 0;
+  return db.get<{ n: number }>('SELECT count(*) AS n FROM customers WHERE archived_dt IS NULL')?.n ?? 0;
+}
+
+/**
+ * One page of archived customers, most recently archived first; `queryText` keeps those whose
+ * name, email or phone holds it (a plain substring test: the archive is small and not indexed
+ * for full text).
+ */
+export function listArchivedCustomers(
+  db: Database,
+  { queryText, limit, offset }: { queryText: string; limit: number; offset: number },
+): CustomerPage {
+  const text = queryText.trim().toLowerCase();
+  const where = text === '' ? '' : "AND instr(lower(c.full_name || ' ' || c.email || ' ' || c.phone), ?) > 0";
+  const params = text === '' ? [] : [text];
+  const total =
+    db.get<{ n: number }>(`SELECT count(*) AS n FROM customers c WHERE c.archived_dt IS NOT NULL ${where}`, params)?.n ?? 0;
+  const rows = db.all<CustomerRow>(
+    `SELECT ${columns} FROM customers c WHERE c.archived_dt IS NOT NULL ${where}
+     ORDER BY c.archived_dt DESC, c.id DESC LIMIT ? OFFSET ?`,
+    [...params, limit, offset],
+  );
+  return { rows: rows.map(toCustomer), total };
+}
+
+/** Sets or clears archived_dt (and modified_dt); the triggers take the customer out of or back into the search index. */
+export function setCustomerArchived(db: Database, id: number, archived: boolean, now: number): Customer | undefined {
+  db.run('UPDATE customers SET archived_dt = ?, modified_dt = ? WHERE id = ?', [archived ? now : null, now, id]);
+  return findCustomer(db, id);
+}
+
+/** How many jobs (archived or not) a customer has. */
+export function countJobsOfCustomer(db: Database, id: number): number {
+  return db.get<{ n: number }>('SELECT count(*) AS n FROM jobs WHERE customer_id = ?', [id])?.n ?? 0;
+}
+
+export function deleteCustomer(db: Database, id: number): void {
+  db.run('DELETE FROM customers WHERE id = ?', [id]);
+}
+
+/** A customer that already has the email or the phone number of a new one. */
+export interface CustomerMatch {
+  customer: Customer;
+  matched: ('email' | 'phone')[];
+}
+
+/** Fewest digits a phone needs before two phones ending in the same digits count as one number. */
+export const minDuplicatePhoneDigits = 6;
+
+/**
+ * Customers (not archived) whose email equals `email` (ignoring case) or whose phone's digits end
+ * with the digits of `phone` (so `+44 20 7946 0958` and `020 7946 0958`'s digits `2079460958` match),
+ * at most `limit`, most recently modified first.
+ */
+export function findCustomerMatches(
+  db: Database,
+  { email, phone, excludeId }: { email?: string; phone?: string; excludeId?: number },
+  limit = 5,
+): CustomerMatch[] {
+  const found = new Map<number, CustomerMatch>();
+  const add = (rows: CustomerRow[], field: 'email' | 'phone') => {
+    for (const row of rows) {
+      if (row.id === excludeId) continue;
+      const entry = found.get(row.id) ?? { customer: toCustomer(row), matched: [] };
+      entry.matched.push(field);
+      found.set(row.id, entry);
+    }
+  };
+  const trimmedEmail = email?.trim() ?? '';
+  if (trimmedEmail !== '') {
+    add(
+      db.all<CustomerRow>(
+        `SELECT ${columns} FROM customers c WHERE lower(c.email) = lower(?) AND c.archived_dt IS NULL
+         ORDER BY c.modified_dt DESC LIMIT ?`,
+        [trimmedEmail, limit + 1],
+      ),
+      'email',
+    );
+  }
+  const digits = phone === undefined ? null : phone.replace(/\D/g, '');
+  if (digits !== null && digits.length >= minDuplicatePhoneDigits && phoneDigitsOf(digits) !== null) {
+    // The whole digit string of every phone is one phone_digits token: an exact token match finds
+    // the phones whose digits end with these (a country code in front is the same number).
+    add(
+      db.all<CustomerRow>(
+        `SELECT ${columns} FROM customers_fts f JOIN customers c ON c.id = f.rowid
+         WHERE customers_fts MATCH ? ORDER BY c.modified_dt DESC LIMIT ?`,
+        [`phone_digits : "${digits.slice(0, 40)}"`, limit + 1],
+      ),
+      'phone',
+    );
+  }
+  return [...found.values()].sort((a, b) => b.customer.modified_dt - a.customer.modified_dt).slice(0, limit);
 }

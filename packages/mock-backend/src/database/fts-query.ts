@@ -48,3 +48,52 @@ export function toFtsQuery(text: string, isWholeWord?: (word: string) => boolean
     })
     .join(' ');
 }
+
+/** Fewest digits a typed number needs before it is also searched inside phone numbers. */
+export const minPhoneDigits = 4;
+
+/** Text a person types for a phone number: digits, spaces, dashes, dots, slashes, brackets, a leading `+`. */
+const phoneLikePattern = /^\+?[\d\s\-./()]*$/;
+
+/**
+ * The digits of what a person typed when it reads as (part of) a phone number with at least
+ * `minPhoneDigits` digits: `+1 (836) 489-5133` → `18364895133`; otherwise `null`.
+ * @example
+ * phoneDigitsOf('489-5133'); // '4895133'
+ * phoneDigitsOf('Dana'); // null
+ */
+export function phoneDigitsOf(text: string): string | null {
+  const trimmed = text.trim();
+  if (!phoneLikePattern.test(trimmed)) return null;
+  const digits = trimmed.replace(/\D/g, '');
+  return digits.length >= minPhoneDigits ? digits.slice(0, 40) : null;
+}
+
+/**
+ * The MATCH expression of a customer search (decision 0090): the spec's words over customer_text,
+ * exactly as `toFtsQuery` makes them, restricted to that column; and when the text (or a typed word
+ * of it) reads as a number of four or more digits, OR a prefix match on phone_digits, whose tokens
+ * are every digit suffix of the phone: any contiguous run of those digits is a prefix of one.
+ * @example
+ * toCustomerFtsQuery('836 489'); // '(customer_text : ("836"* "489"*)) OR (phone_digits : "836489"*)'
+ * toCustomerFtsQuery('Dana 5133'); // 'customer_text : ("dana"*) AND (customer_text : ("5133"*) OR phone_digits : "5133"*)'
+ */
+export function toCustomerFtsQuery(text: string, isWholeWord?: (word: string) => boolean): string | null {
+  const typed = text.slice(0, limits.maxQueryTextLength).split(/\s+/).filter((w) => searchWords(w) !== null);
+  if (typed.length === 0) return null;
+  const clauses: string[] = [];
+  let count = 0;
+  for (const word of typed) {
+    count += (searchWords(word) as string[]).length;
+    if (count > maxTerms && clauses.length > 0) break;
+    const words = toFtsQuery(word, isWholeWord);
+    if (words === null) continue;
+    const digits = phoneDigitsOf(word);
+    clauses.push(
+      digits === null ? `customer_text : (${words})` : `(customer_text : (${words}) OR phone_digits : "${digits}"*)`,
+    );
+  }
+  const wordsClause = clauses.join(' AND ');
+  const whole = typed.length > 1 ? phoneDigitsOf(text) : null;
+  return whole === null ? wordsClause : `(${wordsClause}) OR phone_digits : "${whole}"*`;
+}

@@ -1,5 +1,25 @@
 import type { Migration } from '@otto/sqlite-store';
 
+/** Phones longer than this many characters keep only the digits of their first 40 in phone_digits. */
+const phoneDigitsScanLength = 40;
+
+/**
+ * SQL for the phone_digits text of a phone: every suffix of its digits that has at least four of
+ * them, separated by spaces ('' when it has fewer than four). Written out position by position, as
+ * SQLite has no regular expressions and triggers take no common table expressions.
+ */
+function phoneDigitSuffixesSql(phone: string): string {
+  const digits = Array.from(
+    { length: phoneDigitsScanLength },
+    (_, i) => `CASE WHEN substr(${phone}, ${i + 1}, 1) GLOB '[0-9]' THEN substr(${phone}, ${i + 1}, 1) ELSE '' END`,
+  ).join(' || ');
+  const suffixes = Array.from(
+    { length: phoneDigitsScanLength - 3 },
+    (_, i) => `CASE WHEN length(d) >= ${i + 4} THEN substr(d, 1 + length(d) - ${i + 4}) || ' ' ELSE '' END`,
+  ).join(' || ');
+  return `(SELECT ${suffixes} FROM (SELECT ${digits} AS d))`;
+}
+
 /**
  * The schema of the Otto database, one numbered step at a time. Never edit a released migration:
  * add a new one.
@@ -169,6 +189,182 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX jobs_status_idx ON jobs (status, modified_dt DESC, id DESC);
       DROP INDEX jobs_customer_idx;
       CREATE INDEX jobs_customer_idx ON jobs (customer_id, modified_dt DESC, id DESC);
+    `,
+  },
+  {
+    version: 4,
+    name: 'report indexes',
+    // GET /api/reports/summary (decision 0080). Partial indexes keep only the rows a figure reads,
+    // each covering what it sums: jobs paid by when (also the job list's paid-month filter), money
+    // owed per customer, this week's scheduled and in-progress jobs by start, customers by when
+    // they were created.
+    up: `
+      CREATE INDEX jobs_paid_idx ON jobs (paid_dt, status, price_cents) WHERE paid_dt IS NOT NULL;
+      CREATE INDEX jobs_owed_idx ON jobs (customer_id, price_cents) WHERE status = 'invoiced';
+      CREATE INDEX jobs_week_idx ON jobs (scheduled_start_dt) WHERE status IN ('scheduled', 'in_progress');
+      CREATE INDEX customers_created_dt_idx ON customers (created_dt);
+    `,
+  },
+  {
+    version: 5,
+    name: 'import log',
+    // The last CSV import, so that it can be undone (issue 13, decision 0060): the records it added
+    // (prior NULL) and the whole row, as JSON, of each record it wrote over. Only the newest import
+    // keeps its rows; an older one can no longer be undone.
+    up: `
+      CREATE TABLE imports (
+        id INTEGER PRIMARY KEY,
+        entity TEXT NOT NULL CHECK (entity IN ('customer', 'job')),
+        at INTEGER NOT NULL,
+        created INTEGER NOT NULL,
+        updated INTEGER NOT NULL,
+        skipped INTEGER NOT NULL,
+        undone_dt INTEGER
+      );
+      CREATE TABLE import_rows (
+        import_id INTEGER NOT NULL REFERENCES imports (id),
+        record_id INTEGER NOT NULL,
+        prior TEXT,
+        PRIMARY KEY (import_id, record_id)
+      ) WITHOUT ROWID;
+    `,
+  },
+  {
+    version: 6,
+    name: 'phone digits, archive, job moves',
+    // Decisions 0090–0092. customers_fts gains phone_digits: every suffix of at least four digits of
+    // the phone's digits (+1 (836) 489-5133 → 18364895133 8364895133 … 5133), so a prefix search
+    // on it finds any run of four or more digits, whatever punctuation was typed. customer_text is
+    // unchanged (the spec's full_name, email and phone joined by spaces). Pure SQL (no function of
+    // the application), so any writer, a restored backup or the sqlite3 shell keeps it right.
+    // Archived customers and jobs leave the full-text indexes and the job counters, so lists,
+    // searches and counts skip them with no extra work; the list indexes become partial.
+    up: `
+      ALTER TABLE customers ADD COLUMN archived_dt INTEGER;
+      ALTER TABLE jobs ADD COLUMN archived_dt INTEGER;
+
+      DROP TRIGGER customers_fts_after_insert;
+      DROP TRIGGER customers_fts_after_update;
+      DROP TABLE customers_fts;
+      CREATE VIRTUAL TABLE customers_fts USING fts5(
+        customer_id_fk UNINDEXED,
+        customer_text,
+        phone_digits,
+        tokenize = 'unicode61 remove_diacritics 2'
+      );
+      INSERT INTO customers_fts (rowid, customer_id_fk, customer_text, phone_digits)
+      SELECT c.id, c.id, c.full_name || ' ' || c.email || ' ' || c.phone, ${phoneDigitSuffixesSql('c.phone')}
+      FROM customers c WHERE c.archived_dt IS NULL;
+      CREATE TRIGGER customers_fts_after_insert AFTER INSERT ON customers WHEN new.archived_dt IS NULL BEGIN
+        INSERT INTO customers_fts (rowid, customer_id_fk, customer_text, phone_digits)
+        VALUES (new.id, new.id, new.full_name || ' ' || new.email || ' ' || new.phone, ${phoneDigitSuffixesSql('new.phone')});
+      END;
+      CREATE TRIGGER customers_fts_after_update AFTER UPDATE OF full_name, email, phone, archived_dt ON customers BEGIN
+        DELETE FROM customers_fts WHERE rowid = old.id;
+        INSERT INTO customers_fts (rowid, customer_id_fk, customer_text, phone_digits)
+        SELECT new.id, new.id, new.full_name || ' ' || new.email || ' ' || new.phone, ${phoneDigitSuffixesSql('new.phone')}
+        WHERE new.archived_dt IS NULL;
+      END;
+      CREATE TRIGGER customers_fts_after_delete AFTER DELETE ON customers BEGIN
+        DELETE FROM customers_fts WHERE rowid = old.id;
+      END;
+      DROP INDEX customers_modified_dt_idx;
+      CREATE INDEX customers_modified_dt_idx ON customers (modified_dt DESC, id DESC) WHERE archived_dt IS NULL;
+      CREATE INDEX customers_archived_idx ON customers (archived_dt DESC, id DESC) WHERE archived_dt IS NOT NULL;
+      CREATE INDEX customers_email_idx ON customers (lower(email)) WHERE archived_dt IS NULL;
+
+      -- Jobs: an archived job is out of the counters and both full-text indexes.
+      DROP TRIGGER job_counts_after_delete;
+      CREATE TRIGGER job_counts_after_delete AFTER DELETE ON jobs WHEN old.archived_dt IS NULL BEGIN
+        UPDATE job_counts SET n = n - 1 WHERE status = old.status;
+      END;
+      DROP TRIGGER job_counts_after_status;
+      CREATE TRIGGER job_counts_after_status AFTER UPDATE OF status ON jobs
+      WHEN new.status IS NOT old.status AND old.archived_dt IS NULL AND new.archived_dt IS NULL BEGIN
+        UPDATE job_counts SET n = n - 1 WHERE status = old.status;
+        UPDATE job_counts SET n = n + 1 WHERE status = new.status;
+      END;
+      DROP TRIGGER jobs_status_fts_after_update;
+      CREATE TRIGGER jobs_status_fts_after_update AFTER UPDATE OF title, description, service_address, customer_id, status ON jobs
+      WHEN old.archived_dt IS NULL AND new.archived_dt IS NULL AND (new.status IS NOT old.status OR new.title IS NOT old.title
+        OR new.description IS NOT old.description OR new.service_address IS NOT old.service_address
+        OR new.customer_id IS NOT old.customer_id) BEGIN
+        DELETE FROM jobs_status_fts WHERE rowid = ((SELECT k FROM job_counts WHERE status = old.status) << 40) | old.id;
+        INSERT INTO jobs_status_fts (rowid, job_text)
+        VALUES (((SELECT k FROM job_counts WHERE status = new.status) << 40) | new.id,
+          new.title || ' ' || new.description || ' ' || new.service_address || ' ' ||
+          coalesce((SELECT full_name FROM customers WHERE id = new.customer_id), ''));
+      END;
+      DROP TRIGGER jobs_status_fts_after_delete;
+      CREATE TRIGGER jobs_status_fts_after_delete AFTER DELETE ON jobs WHEN old.archived_dt IS NULL BEGIN
+        DELETE FROM jobs_status_fts WHERE rowid = ((SELECT k FROM job_counts WHERE status = old.status) << 40) | old.id;
+      END;
+      CREATE TRIGGER jobs_fts_after_delete AFTER DELETE ON jobs BEGIN
+        DELETE FROM jobs_fts WHERE rowid = old.id;
+      END;
+      DROP TRIGGER jobs_status_fts_after_customer_rename;
+      CREATE TRIGGER jobs_status_fts_after_customer_rename AFTER UPDATE OF full_name ON customers
+      WHEN new.full_name IS NOT old.full_name BEGIN
+        DELETE FROM jobs_status_fts WHERE rowid IN (
+          SELECT ((SELECT k FROM job_counts WHERE status = j.status) << 40) | j.id FROM jobs j
+          WHERE j.customer_id = new.id AND j.archived_dt IS NULL);
+        INSERT INTO jobs_status_fts (rowid, job_text)
+        SELECT ((SELECT k FROM job_counts WHERE status = j.status) << 40) | j.id,
+          j.title || ' ' || j.description || ' ' || j.service_address || ' ' || new.full_name
+        FROM jobs j WHERE j.customer_id = new.id AND j.archived_dt IS NULL;
+      END;
+      CREATE TRIGGER jobs_after_archive AFTER UPDATE OF archived_dt ON jobs
+      WHEN old.archived_dt IS NULL AND new.archived_dt IS NOT NULL BEGIN
+        UPDATE job_counts SET n = n - 1 WHERE status = old.status;
+        DELETE FROM jobs_fts WHERE rowid = old.id;
+        DELETE FROM jobs_status_fts WHERE rowid = ((SELECT k FROM job_counts WHERE status = old.status) << 40) | old.id;
+      END;
+      CREATE TRIGGER jobs_after_restore AFTER UPDATE OF archived_dt ON jobs
+      WHEN old.archived_dt IS NOT NULL AND new.archived_dt IS NULL BEGIN
+        UPDATE job_counts SET n = n + 1 WHERE status = new.status;
+        INSERT INTO jobs_fts (rowid, job_text)
+        VALUES (new.id, new.title || ' ' || new.description || ' ' || new.service_address || ' ' ||
+          coalesce((SELECT full_name FROM customers WHERE id = new.customer_id), ''));
+        INSERT INTO jobs_status_fts (rowid, job_text)
+        VALUES (((SELECT k FROM job_counts WHERE status = new.status) << 40) | new.id,
+          new.title || ' ' || new.description || ' ' || new.service_address || ' ' ||
+          coalesce((SELECT full_name FROM customers WHERE id = new.customer_id), ''));
+      END;
+      DROP INDEX jobs_modified_dt_idx;
+      CREATE INDEX jobs_modified_dt_idx ON jobs (modified_dt DESC, id DESC) WHERE archived_dt IS NULL;
+      DROP INDEX jobs_status_idx;
+      CREATE INDEX jobs_status_idx ON jobs (status, modified_dt DESC, id DESC) WHERE archived_dt IS NULL;
+      CREATE INDEX jobs_archived_idx ON jobs (archived_dt DESC, id DESC) WHERE archived_dt IS NOT NULL;
+
+      -- The last one-click status move of each job, so that exactly that move can be undone
+      -- (POST /jobs/{id}/revert, decision 0092).
+      CREATE TABLE job_moves (
+        job_id INTEGER PRIMARY KEY REFERENCES jobs (id) ON DELETE CASCADE,
+        from_status TEXT NOT NULL,
+        to_status TEXT NOT NULL,
+        moved_dt INTEGER NOT NULL,
+        version INTEGER NOT NULL,
+        previous_status_dt INTEGER,
+        previous_start_dt INTEGER,
+        previous_end_dt INTEGER
+      );
+    `,
+  },
+  {
+    version: 7,
+    name: 'report indexes skip archived records',
+    // Archived jobs and customers are out of every list and count (migration 6), so out of the
+    // summary report too (decision 0080); its partial indexes leave them out as well, so the
+    // figures still read nothing but index entries.
+    up: `
+      DROP INDEX jobs_paid_idx;
+      CREATE INDEX jobs_paid_idx ON jobs (paid_dt, status, price_cents) WHERE paid_dt IS NOT NULL AND archived_dt IS NULL;
+      DROP INDEX jobs_owed_idx;
+      CREATE INDEX jobs_owed_idx ON jobs (customer_id, price_cents) WHERE status = 'invoiced' AND archived_dt IS NULL;
+      DROP INDEX jobs_week_idx;
+      CREATE INDEX jobs_week_idx ON jobs (scheduled_start_dt) WHERE status IN ('scheduled', 'in_progress') AND archived_dt IS NULL;
+      DROP INDEX customers_created_dt_idx;
+      CREATE INDEX customers_created_dt_idx ON customers (created_dt) WHERE archived_dt IS NULL;
     `,
   },
 ];

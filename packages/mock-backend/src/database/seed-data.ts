@@ -1,4 +1,4 @@
-import type { Database } from '@otto/sqlite-store';
+import type { Database, SqliteStore } from '@otto/sqlite-store';
 
 type Cell = string | number | null;
 
@@ -79,4 +79,51 @@ export function importSeedData(db: Database, data: unknown, now: number): { cust
   const customerAt = data.jobs.columns.indexOf('customer_id');
   insert('jobs', data.jobs, (row) => row.map((cell, i) => (i === customerAt ? (customerIds.get(cell) ?? null) : cell)));
   return { customers: data.customers.rows.length, jobs: data.jobs.rows.length };
+}
+
+/** The table a seed database carries until its first start moves its dates (then it is dropped). */
+const seedMarker = 'otto_seed_origin';
+
+/**
+ * A first-start database file made ahead of time: the whole (freshly seeded) database as the bytes
+ * of a SQLite file, marked with the moment it was made. Put in place of a database that does not
+ * exist yet (`serveMockApiInWorker({ seed: { file } })`, `createMockApi({ seed: { file } })`), it
+ * needs no migration and no inserts: its first start only moves its dates (`settleSeedDatabase`).
+ * Adds the mark to `store`'s database: use a throwaway store.
+ * @example
+ * const api = await createMockApi({ seed: { count: 500, fakerSeed: 1 }, now: () => t });
+ * writeFileSync('otto-seed.sqlite3', exportSeedDatabase(api.store, t));
+ */
+export function exportSeedDatabase(store: SqliteStore, generatedAt: number): Uint8Array {
+  store.exec(`DROP TABLE IF EXISTS ${seedMarker}; CREATE TABLE ${seedMarker} (generated_at INTEGER NOT NULL)`);
+  store.run(`INSERT INTO ${seedMarker} (generated_at) VALUES (?)`, [generatedAt]);
+  // The smallest file: each full-text index merged into one segment, no free pages.
+  const fts = store.all<{ name: string }>(`SELECT name FROM sqlite_schema WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE % USING fts5%'`);
+  for (const { name } of fts) store.run(`INSERT INTO ${name} (${name}) VALUES ('optimize')`);
+  store.exec('VACUUM');
+  return store.exportDatabase();
+}
+
+/**
+ * On the first start of a database made by `exportSeedDatabase`: moves every date (`*_dt`) of its
+ * customers and jobs forward by `now − the moment it was made`, in one statement per table, so the
+ * spec's rules hold from this moment (created within the last 3 years, modified between created
+ * and now), and drops the mark. Returns what it holds, or undefined for any other database.
+ * @example
+ * const seeded = db.transaction(() => settleSeedDatabase(db, Date.now())); // { customers: 500, jobs: 1014 }
+ */
+export function settleSeedDatabase(db: Database, now: number): { customers: number; jobs: number } | undefined {
+  const marked = db.get<{ n: number }>(`SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table' AND name = ?`, [seedMarker]);
+  if (!marked?.n) return undefined;
+  const origin = db.get<{ generated_at: number }>(`SELECT generated_at FROM ${seedMarker}`);
+  const shift = origin ? now - origin.generated_at : 0;
+  const count = (table: 'customers' | 'jobs') => db.get<{ n: number }>(`SELECT count(*) AS n FROM ${table}`)?.n ?? 0;
+  for (const table of ['customers', 'jobs'] as const) {
+    const dates = db.all<{ name: string }>(`SELECT name FROM pragma_table_info('${table}') WHERE name LIKE '%\\_dt' ESCAPE '\\'`);
+    if (dates.length > 0 && shift !== 0) {
+      db.run(`UPDATE ${table} SET ${dates.map(({ name }) => `${name} = ${name} + ?`).join(', ')}`, dates.map(() => shift));
+    }
+  }
+  db.exec(`DROP TABLE ${seedMarker}`);
+  return { customers: count('customers'), jobs: count('jobs') };
 }

@@ -2,22 +2,39 @@ import {
   canMoveJob,
   initialJobStatuses,
   jobInputSchema,
+  jobMoveRevertWindowMs,
   jobRoutes,
   jobScheduleSchema,
   jobStatusLabels,
+  jobStatuses,
   jobTransitions,
   limits,
   listParamsRangeSchema,
   type Job,
   type JobFields,
   type JobListParams,
+  type JobStatus,
 } from '@otto/api-contract';
 import type { Database } from '@otto/sqlite-store';
 import { ApiError, fieldError, toApiIssues } from '../runtime/api-error';
 import { defineHandler } from '../runtime/handler';
 import { parseId } from '../runtime/ids';
 import { checkPrecondition } from '../runtime/precondition';
-import { countJobs, customerExists, findJob, insertJob, listJobs, updateJob, type JobFilter } from './job-repository';
+import {
+  countJobs,
+  customerExists,
+  deleteJob,
+  findJob,
+  findJobMove,
+  insertJob,
+  listArchivedJobs,
+  listJobs,
+  moveJob,
+  revertJobMove,
+  setJobArchived,
+  updateJob,
+  type JobFilter,
+} from './job-repository';
 
 function notFound(id: string): ApiError {
   return new ApiError(404, 'NOT_FOUND', `Job ${JSON.stringify(id)} was not found. It may never have existed.`);
@@ -36,7 +53,39 @@ function requireCustomer(db: Database, id: string): number {
   if (rowid === null || !customerExists(db, rowid)) {
     throw fieldError('customer_id', 'That customer does not exist. Choose one from the list.');
   }
+  if (isCustomerArchived(db, rowid)) {
+    throw fieldError('customer_id', 'That customer is archived. Restore them first, or choose another customer.');
+  }
   return rowid;
+}
+
+function isCustomerArchived(db: Database, id: number): boolean {
+  return db.get('SELECT 1 AS yes FROM customers WHERE id = ? AND archived_dt IS NOT NULL', [id]) !== undefined;
+}
+
+/** Archived jobs are kept as they were: restore one to change it. */
+function requireActive(job: Job): void {
+  if (job.archived_dt != null) {
+    throw new ApiError(409, 'CONFLICT', `Job ${JSON.stringify(job.id)} is archived. Restore it to change it.`);
+  }
+}
+
+/** A new version for a write: now, or one more than the current one when the clock has not moved. */
+function nextVersion(job: Job, now: number): number {
+  return Math.max(now, job.modified_dt + 1);
+}
+
+function forbiddenMove(job: Job, to: JobStatus): ApiError {
+  const allowed = jobTransitions[job.status];
+  const names = allowed.map((s) => jobStatusLabels[s]).join(', ');
+  return new ApiError(
+    409,
+    'CONFLICT',
+    `A job that is ${jobStatusLabels[job.status].toLowerCase()} cannot move to ${jobStatusLabels[to].toLowerCase()}. ` +
+      (allowed.length ? `It can move to: ${names}.` : 'It is final.'),
+    undefined,
+    { allowed },
+  );
 }
 
 function toFilter(filter: Partial<JobListParams>): JobFilter {
@@ -50,6 +99,8 @@ function toFilter(filter: Partial<JobListParams>): JobFilter {
     queryText: filter.queryText ?? '',
     ...(filter.status ? { status: filter.status } : {}),
     ...(customerId !== undefined ? { customerId } : {}),
+    ...(filter.paidFrom !== undefined ? { paidFrom: filter.paidFrom } : {}),
+    ...(filter.paidBefore !== undefined ? { paidBefore: filter.paidBefore } : {}),
   };
 }
 
@@ -65,18 +116,10 @@ function checkSchedule(fields: JobFields): void {
 
 /** Saves new fields over a job, enforcing the lifecycle. */
 function save(db: Database, job: Job, fields: JobFields, now: number): Job {
-  if (!canMoveJob(job.status, fields.status)) {
-    const allowed = jobTransitions[job.status];
-    const names = allowed.map((s) => jobStatusLabels[s]).join(', ');
-    throw new ApiError(
-      409,
-      'CONFLICT',
-      `A job that is ${jobStatusLabels[job.status].toLowerCase()} cannot move to ${jobStatusLabels[fields.status].toLowerCase()}. ` +
-        (allowed.length ? `It can move to: ${names}.` : 'It is final.'),
-      undefined,
-      { allowed },
-    );
-  }
+  requireActive(job);
+  if (!canMoveJob(job.status, fields.status)) throw forbiddenMove(job, fields.status);
+  // An edit ends the chance to undo the last one-click move: the job is no longer what it left.
+  db.run('DELETE FROM job_moves WHERE job_id = ?', [Number(job.id)]);
   const customerId = fields.customer_id === job.customer_id ? Number(job.customer_id) : requireCustomer(db, fields.customer_id);
   checkSchedule(fields);
   return updateJob(db, Number(job.id), fields, customerId, fields.status !== job.status, now);
@@ -84,7 +127,8 @@ function save(db: Database, job: Job, fields: JobFields, now: number): Job {
 
 const list = defineHandler(jobRoutes.list, ({ db, filter }) => {
   const { limit = limits.defaultPageSize, offset = 0 } = filter;
-  const page = listJobs(db, toFilter(filter), { limit, offset });
+  const jobFilter = toFilter(filter);
+  const page = filter.archived === true ? listArchivedJobs(db, jobFilter.customerId, { limit, offset }) : listJobs(db, jobFilter, { limit, offset });
   return { data: page.rows, totalCount: page.total };
 });
 
@@ -114,5 +158,54 @@ const patch = defineHandler(jobRoutes.patch, ({ db, params, body, now, ifMatch }
   return { data: save(db, job, merged.data, now()) };
 });
 
+const move = defineHandler(jobRoutes.move, ({ db, params, body, now, ifMatch }) => {
+  const job = requireJob(db, params.id, ifMatch);
+  requireActive(job);
+  if (body.status === job.status || !canMoveJob(job.status, body.status)) throw forbiddenMove(job, body.status);
+  const start = body.scheduled_start_dt !== undefined ? body.scheduled_start_dt : job.scheduled_start_dt;
+  const end = body.scheduled_end_dt !== undefined ? body.scheduled_end_dt : job.scheduled_end_dt;
+  const schedule = { scheduled_start_dt: start, scheduled_end_dt: end !== null && start !== null && end < start ? null : end };
+  if (body.status === 'scheduled' && schedule.scheduled_start_dt === null) {
+    throw fieldError('scheduled_start_dt', 'A scheduled job needs a start time.');
+  }
+  if (schedule.scheduled_end_dt !== null && schedule.scheduled_start_dt === null) schedule.scheduled_end_dt = null;
+  return { data: moveJob(db, job, body.status, schedule, nextVersion(job, now())) };
+});
+
+const revert = defineHandler(jobRoutes.revert, ({ db, params, body, now, ifMatch }) => {
+  const job = requireJob(db, params.id, ifMatch);
+  const move = findJobMove(db, Number(job.id));
+  const nothing = (why: string) =>
+    new ApiError(409, 'CONFLICT', `There is no status move of job ${JSON.stringify(job.id)} to undo: ${why}`);
+  if (!move || move.version !== body.version) throw nothing('that version names no one-click move of this job.');
+  if (job.modified_dt !== move.version || job.status !== move.to_status || job.archived_dt != null) {
+    throw nothing('the job changed since that move. Load it again.');
+  }
+  if (now() - move.moved_dt > jobMoveRevertWindowMs) throw nothing('the move is more than 10 minutes old.');
+  if (!(jobStatuses as readonly string[]).includes(move.from_status)) throw nothing('the move is not readable.');
+  return { data: revertJobMove(db, move, nextVersion(job, now())) };
+});
+
+const archive = defineHandler(jobRoutes.archive, ({ db, params, now, ifMatch }) => {
+  const job = requireJob(db, params.id, ifMatch);
+  if (job.archived_dt != null) return { data: job, changes: [] };
+  return { data: setJobArchived(db, Number(job.id), true, nextVersion(job, now())) };
+});
+
+const restore = defineHandler(jobRoutes.restore, ({ db, params, now, ifMatch }) => {
+  const job = requireJob(db, params.id, ifMatch);
+  if (job.archived_dt == null) return { data: job, changes: [] };
+  return { data: setJobArchived(db, Number(job.id), false, nextVersion(job, now())) };
+});
+
+const remove = defineHandler(jobRoutes.remove, ({ db, params, ifMatch }) => {
+  const job = requireJob(db, params.id, ifMatch);
+  if (job.archived_dt == null) {
+    throw new ApiError(409, 'CONFLICT', `Job ${JSON.stringify(job.id)} is not archived. Archive it first; only archived jobs can be deleted for good.`);
+  }
+  deleteJob(db, Number(job.id));
+  return { data: job };
+});
+
 /** The handlers of every job route of the contract. */
-export const jobHandlers = [list, counts, get, create, update, patch];
+export const jobHandlers = [list, counts, get, create, update, patch, move, revert, archive, restore, remove];

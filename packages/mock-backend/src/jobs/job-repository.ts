@@ -19,11 +19,12 @@ interface JobRow extends StatusDateColumns {
   price_cents: number;
   created_dt: number;
   modified_dt: number;
+  archived_dt: number | null;
 }
 
 const statusColumns = jobStatuses.map((s) => `j.${s}_dt`).join(', ');
 const columns = `j.id, j.customer_id, c.full_name AS customer_name, j.title, j.description, j.service_address,
-  j.status, j.assignee, j.scheduled_start_dt, j.scheduled_end_dt, j.price_cents, j.created_dt, j.modified_dt, ${statusColumns}`;
+  j.status, j.assignee, j.scheduled_start_dt, j.scheduled_end_dt, j.price_cents, j.created_dt, j.modified_dt, j.archived_dt, ${statusColumns}`;
 
 function toJob(row: JobRow): Job {
   const status_dates = Object.fromEntries(jobStatuses.map((s) => [s, row[`${s}_dt`]])) as Job['status_dates'];
@@ -42,6 +43,7 @@ function toJob(row: JobRow): Job {
     created_dt: row.created_dt,
     modified_dt: row.modified_dt,
     status_dates,
+    archived_dt: row.archived_dt,
   };
 }
 
@@ -49,6 +51,14 @@ export interface JobFilter {
   queryText: string;
   status?: JobStatus;
   customerId?: number;
+  /** Paid in `[paidFrom, paidBefore)`, epoch ms (the Overview's paid-per-month bars). */
+  paidFrom?: number;
+  paidBefore?: number;
+}
+
+/** True when the filter narrows by more than search text and status, so no counter or status-keyed index answers it. */
+function narrowed(filter: JobFilter): boolean {
+  return filter.customerId !== undefined || filter.paidFrom !== undefined || filter.paidBefore !== undefined;
 }
 
 /** The filter as SQL over `jobs j` (no join: every job has its customer); null when the search text can match nothing. */
@@ -68,8 +78,24 @@ function filterSql(filter: JobFilter, withStatus: boolean): { where: string; par
     conditions.push('j.customer_id = ?');
     params.push(filter.customerId);
   }
+  // Both bounds name paid_dt, so jobs_paid_idx (partial: paid_dt IS NOT NULL) can serve them.
+  if (filter.paidFrom !== undefined) {
+    conditions.push('j.paid_dt >= ?');
+    params.push(filter.paidFrom);
+  }
+  if (filter.paidBefore !== undefined) {
+    conditions.push('j.paid_dt < ?');
+    params.push(filter.paidBefore);
+  }
   return { where: conditions.join(' AND '), params, match };
 }
+
+/**
+ * Archived jobs are out of every list and count: the full-text indexes and the counters leave them
+ * out (migration 6), and reads of the jobs table itself say so, which also lets SQLite use the
+ * partial list indexes.
+ */
+const active = 'j.archived_dt IS NULL';
 
 const and = (...parts: string[]) => {
   const kept = parts.filter(Boolean);
@@ -114,16 +140,16 @@ function searchCountWithStatus(db: Database, match: string, status: JobStatus): 
 /** How many jobs match; read from the counters when the filter is at most a status. */
 function countMatching(db: Database, filter: JobFilter, sql: NonNullable<ReturnType<typeof filterSql>>): number {
   if (sql.match === null) {
-    if (filter.customerId === undefined) {
+    if (!narrowed(filter)) {
       const counts = statusCounts(db);
       return filter.status ? (counts.get(filter.status) ?? 0) : [...counts.values()].reduce((a, b) => a + b, 0);
     }
-    return db.get<{ n: number }>(`SELECT count(*) AS n FROM jobs j ${and(sql.where)}`, sql.params)?.n ?? 0;
+    return db.get<{ n: number }>(`SELECT count(*) AS n FROM jobs j ${and(active, sql.where)}`, sql.params)?.n ?? 0;
   }
   if (sql.where === '') {
     return db.get<{ n: number }>('SELECT count(*) AS n FROM jobs_fts WHERE jobs_fts MATCH ?', [sql.match])?.n ?? 0;
   }
-  if (filter.customerId === undefined && filter.status) return searchCountWithStatus(db, sql.match, filter.status);
+  if (!narrowed(filter) && filter.status) return searchCountWithStatus(db, sql.match, filter.status);
   return (
     db.get<{ n: number }>(`SELECT count(*) AS n FROM jobs_fts f JOIN jobs j ON j.id = f.rowid ${and('jobs_fts MATCH ?', sql.where)}`, [
       sql.match,
@@ -147,7 +173,7 @@ export function listJobs(db: Database, filter: JobFilter, page: { limit: number;
     // customer's name is joined for those ten.
     rows = db.all<JobRow>(
       `SELECT ${columns} FROM jobs j JOIN customers c ON c.id = j.customer_id
-       WHERE j.id IN (SELECT j.id FROM jobs j ${and(sql.where)} ORDER BY j.modified_dt DESC, j.id DESC LIMIT ? OFFSET ?)
+       WHERE j.id IN (SELECT j.id FROM jobs j ${and(active, sql.where)} ORDER BY j.modified_dt DESC, j.id DESC LIMIT ? OFFSET ?)
        ORDER BY j.modified_dt DESC, j.id DESC`,
       [...sql.params, page.limit, page.offset],
     );
@@ -155,7 +181,7 @@ export function listJobs(db: Database, filter: JobFilter, page: { limit: number;
     // As for customers (decision 0002): more than maxRankedMatches matches are listed newest
     // first, read off the full-text index in rowid order, instead of scoring every match.
     const order = total <= maxRankedMatches ? 'f.rank, j.modified_dt DESC, j.id DESC' : 'f.rowid DESC';
-    if (filter.customerId === undefined && filter.status) {
+    if (!narrowed(filter) && filter.status) {
       // A status tab: its matches are a rowid range of the status-keyed index, whose bm25 equals
       // jobs_fts's (the same text for the same jobs), so only the tab's matches are looked up.
       const k = statusKey(db, filter.status);
@@ -185,7 +211,7 @@ export function countJobs(db: Database, filter: JobFilter): JobCounts {
     rows =
       sql.where === ''
         ? [...statusCounts(db)].map(([status, n]) => ({ status, n }))
-        : db.all(`SELECT j.status AS status, count(*) AS n FROM jobs j ${and(sql.where)} GROUP BY j.status`, sql.params);
+        : db.all(`SELECT j.status AS status, count(*) AS n FROM jobs j ${and(active, sql.where)} GROUP BY j.status`, sql.params);
   } else if (sql.where === '') {
     rows = searchCountsByStatus(db, sql.match);
   } else {
@@ -244,4 +270,81 @@ export function updateJob(db: Database, id: number, fields: JobFields, customerI
     [...fieldValues(fields, customerId), now, ...(statusChanged ? [now] : []), id],
   );
   return findJob(db, id) as Job;
+}
+
+/** One page of archived jobs (of one customer, when named), most recently archived first. */
+export function listArchivedJobs(
+  db: Database,
+  customerId: number | undefined,
+  page: { limit: number; offset: number },
+): { rows: Job[]; total: number } {
+  const where = customerId === undefined ? '' : 'AND j.customer_id = ?';
+  const params = customerId === undefined ? [] : [customerId];
+  const total = db.get<{ n: number }>(`SELECT count(*) AS n FROM jobs j WHERE j.archived_dt IS NOT NULL ${where}`, params)?.n ?? 0;
+  const rows = db.all<JobRow>(
+    `SELECT ${columns} FROM jobs j JOIN customers c ON c.id = j.customer_id WHERE j.archived_dt IS NOT NULL ${where}
+     ORDER BY j.archived_dt DESC, j.id DESC LIMIT ? OFFSET ?`,
+    [...params, page.limit, page.offset],
+  );
+  return { rows: rows.map(toJob), total };
+}
+
+/** Sets or clears archived_dt (and modified_dt); triggers keep the counters and indexes. */
+export function setJobArchived(db: Database, id: number, archived: boolean, now: number): Job {
+  db.run('UPDATE jobs SET archived_dt = ?, modified_dt = ? WHERE id = ?', [archived ? now : null, now, id]);
+  return findJob(db, id) as Job;
+}
+
+export function deleteJob(db: Database, id: number): void {
+  db.run('DELETE FROM jobs WHERE id = ?', [id]);
+}
+
+/** The last one-click move of a job (migration 6). */
+export interface JobMoveRow {
+  job_id: number;
+  from_status: JobStatus;
+  to_status: JobStatus;
+  moved_dt: number;
+  version: number;
+  previous_status_dt: number | null;
+  previous_start_dt: number | null;
+  previous_end_dt: number | null;
+}
+
+/**
+ * Moves a job to `status` (stamping that status's date), with a new schedule when given, and
+ * remembers what it was so that exactly this move can be reverted.
+ */
+export function moveJob(
+  db: Database,
+  job: Job,
+  status: JobStatus,
+  schedule: { scheduled_start_dt: number | null; scheduled_end_dt: number | null },
+  now: number,
+): Job {
+  const id = Number(job.id);
+  db.run(
+    `UPDATE jobs SET status = ?, scheduled_start_dt = ?, scheduled_end_dt = ?, modified_dt = ?, ${status}_dt = ? WHERE id = ?`,
+    [status, schedule.scheduled_start_dt, schedule.scheduled_end_dt, now, now, id],
+  );
+  db.run(
+    `INSERT OR REPLACE INTO job_moves (job_id, from_status, to_status, moved_dt, version, previous_status_dt, previous_start_dt, previous_end_dt)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    [id, job.status, status, now, now, job.status_dates[status], job.scheduled_start_dt, job.scheduled_end_dt],
+  );
+  return findJob(db, id) as Job;
+}
+
+export function findJobMove(db: Database, jobId: number): JobMoveRow | undefined {
+  return db.get<JobMoveRow>('SELECT * FROM job_moves WHERE job_id = ?', [jobId]);
+}
+
+/** Puts a job back to where the move found it: status, that status's date, schedule. */
+export function revertJobMove(db: Database, move: JobMoveRow, now: number): Job {
+  db.run(
+    `UPDATE jobs SET status = ?, scheduled_start_dt = ?, scheduled_end_dt = ?, modified_dt = ?, ${move.to_status}_dt = ? WHERE id = ?`,
+    [move.from_status, move.previous_start_dt, move.previous_end_dt, now, move.previous_status_dt, move.job_id],
+  );
+  db.run('DELETE FROM job_moves WHERE job_id = ?', [move.job_id]);
+  return findJob(db, move.job_id) as Job;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { apiBasePath, limits, totalCountHeader } from '@otto/api-contract';
+import { apiBasePath, bodyLimitOf, totalCountHeader } from '@otto/api-contract';
 import type { SqliteStore } from '@otto/sqlite-store';
 import { createNodeSqliteStore } from '@otto/sqlite-store/node';
 import { createMockApi } from '../create-mock-api';
@@ -222,11 +222,13 @@ function tooManyConnections(max: number): Refusal {
 /** A body declared larger than the API takes is refused before it is read. */
 function tooLargeEarly(req: IncomingMessage): Refusal | undefined {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (!(declared > limits.maxBodyBytes)) return undefined;
+  const path = URL.canParse(req.url ?? '/', 'http://localhost') ? new URL(req.url ?? '/', 'http://localhost').pathname : '/';
+  const max = bodyLimitOf(req.method ?? 'GET', path.startsWith(apiBasePath) ? path.slice(apiBasePath.length) : path);
+  if (!(declared > max)) return undefined;
   return {
     status: 413,
     code: 'PAYLOAD_TOO_LARGE',
-    message: `The request body is larger than ${limits.maxBodyBytes} bytes. Send less data in one request.`,
+    message: `The request body is larger than ${max} bytes. Send less data in one request.`,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { limits } from '@otto/api-contract';
+import { apiBasePath, bodyLimitOf } from '@otto/api-contract';
 
 /**
  * Turns a Node request into a standard `Request`. The body is read up to one byte past the API's
@@ -16,7 +16,8 @@ export async function toRequest(req: IncomingMessage, fallbackOrigin: string): P
   }
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  const body = hasBody ? await readBody(req, limits.maxBodyBytes + 1) : undefined;
+  const below = url.pathname.startsWith(apiBasePath) ? url.pathname.slice(apiBasePath.length) : url.pathname;
+  const body = hasBody ? await readBody(req, bodyLimitOf(method, below) + 1) : undefined;
   return new Request(url, { method, headers, ...(body ? { body } : {}) });
 }
 

@@ -13,6 +13,7 @@ import { StoreError, type Database } from '@otto/sqlite-store';
 import type { Logger } from '../logger';
 import { ApiError, toApiIssues } from './api-error';
 import { changesOf } from './change-events';
+import type { ExtensionRoutes } from './extensions';
 import type { RouteHandler } from './handler';
 import { errorResponse, jsonResponse, notFoundText } from './responses';
 
@@ -23,6 +24,8 @@ interface RouterOptions {
   logger: Logger;
   /** Told about each change of a write, after the write committed. */
   publish: (event: ChangeEvent) => void;
+  /** Routes of your own (`extensions` of createMockApi), tried on paths that are not Otto's. */
+  extensionRoutes?: ExtensionRoutes;
 }
 
 /**
@@ -30,7 +33,7 @@ interface RouterOptions {
  * shape checks, filterJson handling, and the mapping of errors to responses. Handlers only write
  * the happy path.
  */
-export function createRouter({ handlers, db, now, logger, publish }: RouterOptions): (request: Request) => Promise<Response> {
+export function createRouter({ handlers, db, now, logger, publish, extensionRoutes }: RouterOptions): (request: Request) => Promise<Response> {
   const byRoute = new Map<RouteDefinition, RouteHandler>(handlers.map((h) => [h.route, h]));
 
   return async function handle(request: Request): Promise<Response> {
@@ -41,16 +44,23 @@ export function createRouter({ handlers, db, now, logger, publish }: RouterOptio
       return notFoundText();
     }
     if (!url.pathname.startsWith(`${apiBasePath}/`)) return notFoundText();
-    const match = matchRoute(request.method, url.pathname.slice(apiBasePath.length));
-    if (match.kind !== 'match') return notFoundText();
-    const handler = byRoute.get(match.route);
-    if (!handler) return notFoundText();
+    const path = url.pathname.slice(apiBasePath.length);
+    const match = matchRoute(request.method, path);
+    // Otto's routes first; an extension's only on paths Otto does not have.
+    const found =
+      match.kind === 'match'
+        ? { handler: byRoute.get(match.route), params: match.params }
+        : match.kind === 'no-route'
+          ? extensionRoutes?.match(request.method, path)
+          : undefined;
+    const handler = found?.handler;
+    if (!found || !handler) return notFoundText();
 
     try {
-      const route = match.route;
+      const route = handler.route;
       let body: unknown;
       if (route.body) {
-        const parsed = await readJsonBody(request);
+        const parsed = await readJsonBody(request, route.maxBodyBytes ?? limits.maxBodyBytes);
         const shape = route.body.safeParse(parsed);
         if (!shape.success) {
           // Spec section 5: a customer body that fails the shape check is answered with null.
@@ -60,7 +70,7 @@ export function createRouter({ handlers, db, now, logger, publish }: RouterOptio
         body = shape.data;
       }
       const filter = route.filterJson ? readFilter(url, route, logger) : undefined;
-      const params = route.params ? route.params.parse(match.params) : undefined;
+      const params = route.params ? parseParams(route, found.params) : undefined;
       const ifMatch = route.etag && route.method !== 'GET' ? parseIfMatch(request.headers.get('if-match')) : undefined;
       const run = () => handler.handle({ params, filter, body, db, now, logger, ifMatch } as never);
       // Writes run in a transaction so that a failure leaves nothing half done.
@@ -78,6 +88,13 @@ export function createRouter({ handlers, db, now, logger, publish }: RouterOptio
   };
 }
 
+/** Path parameters that fail the route's schema are a 404: no such record can exist. */
+function parseParams(route: RouteDefinition, raw: Record<string, string>): unknown {
+  const result = (route.params as NonNullable<RouteDefinition['params']>).safeParse(raw);
+  if (!result.success) throw new ApiError(404, 'NOT_FOUND', `Nothing was found at ${route.path.replace(/:(\w+)/g, (_, name: string) => raw[name] ?? '')}.`);
+  return result.data;
+}
+
 function publishAll(events: ChangeEvent[], publish: (event: ChangeEvent) => void, logger: Logger): void {
   for (const event of events) {
     try {
@@ -89,11 +106,11 @@ function publishAll(events: ChangeEvent[], publish: (event: ChangeEvent) => void
   }
 }
 
-async function readJsonBody(request: Request): Promise<unknown> {
+async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
   const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limits.maxBodyBytes) throw tooLarge();
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
   const bytes = new Uint8Array(await request.arrayBuffer());
-  if (bytes.byteLength > limits.maxBodyBytes) throw tooLarge();
+  if (bytes.byteLength > maxBytes) throw tooLarge(maxBytes);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -110,11 +127,11 @@ async function readJsonBody(request: Request): Promise<unknown> {
   }
 }
 
-function tooLarge(): ApiError {
+function tooLarge(maxBytes: number): ApiError {
   return new ApiError(
     413,
     'PAYLOAD_TOO_LARGE',
-    `The request body is larger than ${limits.maxBodyBytes} bytes. Send less data in one request.`,
+    `The request body is larger than ${maxBytes} bytes. Send less data in one request.`,
   );
 }
 

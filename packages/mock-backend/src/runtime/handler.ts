@@ -6,7 +6,7 @@ import type { Logger } from '../logger';
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
 /** What a handler gets: inputs that already passed the route's shape checks, and the database. */
-export interface HandlerContext<R extends RouteDefinition = RouteDefinition> {
+export interface HandlerContext<R extends Pick<RouteDefinition, 'params' | 'filterJson' | 'body'> = RouteDefinition> {
   params: Infer<R['params']>;
   /** The filterJson value when it passed the shape check; `{}` when absent or ignored. */
   filter: R['filterJson'] extends z.ZodType ? Partial<Infer<R['filterJson']>> : undefined;

@@ -1,6 +1,7 @@
 import { customerRoutes, jobRoutes, jobStatusLabels, limits, type Customer, type Job } from '@otto/api-contract';
 import { callApi } from '../../lib/api-client';
 import { toCsv } from '../../lib/csv';
+import { localIsoDateTime } from '../../lib/format';
 
 type ListRoute = typeof customerRoutes.list | typeof jobRoutes.list;
 
@@ -16,14 +17,17 @@ async function fetchAll<T>(route: ListRoute, onProgress: (done: number, total: n
   }
 }
 
-const iso = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString());
+// Local wall-clock time in the ISO order spreadsheets read as a date and time (decision 0097):
+// "2026-12-01 08:00" for the minutes a person scheduled, with seconds for the record's own stamps.
+const minutes = (ms: number | null) => (ms === null ? '' : localIsoDateTime(ms));
+const seconds = (ms: number | null) => (ms === null ? '' : localIsoDateTime(ms, { seconds: true }));
 
 /** All customers as CSV, newest changed first. */
 export async function customersCsv(onProgress: (done: number, total: number) => void): Promise<string> {
   const customers = await fetchAll<Customer>(customerRoutes.list, onProgress);
   return toCsv([
     ['id', 'full_name', 'email', 'phone', 'created', 'modified'],
-    ...customers.map((c) => [c.id, c.full_name, c.email, c.phone, iso(c.created_dt), iso(c.modified_dt)]),
+    ...customers.map((c) => [c.id, c.full_name, c.email, c.phone, seconds(c.created_dt), seconds(c.modified_dt)]),
   ]);
 }
 
@@ -39,13 +43,13 @@ export async function jobsCsv(onProgress: (done: number, total: number) => void)
       j.customer_name,
       jobStatusLabels[j.status],
       j.assignee,
-      iso(j.scheduled_start_dt),
-      iso(j.scheduled_end_dt),
+      minutes(j.scheduled_start_dt),
+      minutes(j.scheduled_end_dt),
       (j.price_cents / 100).toFixed(2),
       j.service_address,
       j.description,
-      iso(j.created_dt),
-      iso(j.modified_dt),
+      seconds(j.created_dt),
+      seconds(j.modified_dt),
     ]),
   ]);
 }

@@ -3,11 +3,12 @@ import { changeInvalidations } from './change-invalidations';
 
 describe('changeInvalidations', () => {
   it('invalidates the customer lists for a create (spec section 7)', () => {
-    expect(changeInvalidations([{ entity: 'customer', kind: 'created', ids: ['7'] }])).toEqual([['customers', 'list']]);
+    expect(changeInvalidations([{ entity: 'customer', kind: 'created', ids: ['7'] }])).toEqual([['reports'], ['customers', 'list']]);
   });
 
   it('invalidates the lists, that customer, and job rows and details (they show the name) for an update', () => {
     expect(changeInvalidations([{ entity: 'customer', kind: 'updated', ids: ['7'] }])).toEqual([
+      ['reports'],
       ['customers', 'list'],
       ['jobs', 'list'],
       ['jobs', 'detail'],
@@ -17,11 +18,13 @@ describe('changeInvalidations', () => {
 
   it('invalidates job lists (a customer’s included), counts and that job for a job update or status move', () => {
     expect(changeInvalidations([{ entity: 'job', kind: 'updated', ids: ['3'] }])).toEqual([
+      ['reports'],
       ['jobs', 'list'],
       ['jobs', 'counts'],
       ['jobs', 'detail', '3'],
     ]);
     expect(changeInvalidations([{ entity: 'job', kind: 'created', ids: ['4'] }])).toEqual([
+      ['reports'],
       ['jobs', 'list'],
       ['jobs', 'counts'],
     ]);
@@ -29,12 +32,21 @@ describe('changeInvalidations', () => {
 
   it('names each key once for a burst, and falls back to the whole entity for many records', () => {
     const burst = Array.from({ length: 200 }, (_, i) => ({ entity: 'customer' as const, kind: 'created' as const, ids: [String(i)] }));
-    expect(changeInvalidations(burst)).toEqual([['customers', 'list']]);
+    expect(changeInvalidations(burst)).toEqual([['reports'], ['customers', 'list']]);
     const updates = Array.from({ length: 30 }, (_, i) => ({ entity: 'job' as const, kind: 'updated' as const, ids: [String(i)] }));
-    expect(changeInvalidations(updates)).toEqual([['jobs']]);
+    expect(changeInvalidations(updates)).toEqual([['reports'], ['jobs']]);
   });
 
   it('invalidates everything of a kind for a change without ids', () => {
-    expect(changeInvalidations([{ entity: 'customer', kind: 'updated', ids: [] }])).toEqual([['jobs', 'list'], ['jobs', 'detail'], ['customers']]);
+    expect(changeInvalidations([{ entity: 'customer', kind: 'updated', ids: [] }])).toEqual([['reports'], ['jobs', 'list'], ['jobs', 'detail'], ['customers']]);
+  });
+
+  it('makes the Overview stale for any customer or job change, and for nothing else', () => {
+    for (const entity of ['customer', 'job'] as const) {
+      for (const kind of ['created', 'updated', 'deleted'] as const) {
+        expect(changeInvalidations([{ entity, kind, ids: ['1'] }])).toContainEqual(['reports']);
+      }
+    }
+    expect(changeInvalidations([{ entity: 'database', kind: 'reset', ids: [] }])).toEqual([]);
   });
 });

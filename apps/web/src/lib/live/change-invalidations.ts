@@ -1,6 +1,6 @@
 import type { ChangeEvent } from '@otto/api-contract';
 import type { QueryKey } from '@tanstack/react-query';
-import { customerKeys, jobKeys } from '../query-keys';
+import { customerKeys, jobKeys, reportKeys } from '../query-keys';
 
 /** Past this many changed records of one kind, every cached detail of that kind is refetched instead. */
 const maxDetailKeys = 20;
@@ -10,10 +10,11 @@ const maxDetailKeys = 20;
  * rules: a create invalidates the lists; an update the lists and that record's detail. Jobs also
  * have per-status counts and per-customer lists (both under the jobs prefix), and job rows and job
  * details show the customer's name, so a customer update reaches them too. A change without ids
- * (the feed reconnected and may have missed some) invalidates everything of that kind.
+ * (the feed reconnected and may have missed some) invalidates everything of that kind. Every
+ * customer or job change also makes the reports (the Overview) stale.
  * A `database`/`reset` change is not handled here: the whole cache is dropped then.
  * @example
- * changeInvalidations([{ entity: 'customer', kind: 'created', ids: ['7'] }]); // [['customers', 'list']]
+ * changeInvalidations([{ entity: 'customer', kind: 'created', ids: ['7'] }]); // [['reports'], ['customers', 'list']]
  */
 export function changeInvalidations(events: readonly ChangeEvent[]): QueryKey[] {
   const keys = new Map<string, QueryKey>();
@@ -23,6 +24,8 @@ export function changeInvalidations(events: readonly ChangeEvent[]): QueryKey[] 
 
   for (const { entity, kind, ids } of events) {
     if (entity === 'database') continue;
+    // The Overview's figures count both customers and jobs.
+    add(reportKeys.all);
     if (kind === 'deleted' || ids.length === 0) everything[entity] = true;
     if (entity === 'customer') {
       add(customerKeys.lists());

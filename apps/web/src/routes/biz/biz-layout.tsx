@@ -30,8 +30,10 @@ export default function BizLayout() {
       nav={
         <>
           <NavList label="Main">
+            <NavLink to={paths.overview.href()}>Overview</NavLink>
             <NavLink to={paths.customers.list.href()}>Customers</NavLink>
             <NavLink to={paths.jobs.list.href()}>Jobs</NavLink>
+            <NavLink to={paths.archived.href()}>Archived</NavLink>
           </NavList>
           {started.ok && local && (
             <DataMenu backend={started.backend} open={dataOpen} setOpen={setDataOpen} onRestored={() => setDataVersion((v) => v + 1)} />

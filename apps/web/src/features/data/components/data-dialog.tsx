@@ -1,6 +1,6 @@
 import { Button, Notice, useToast } from '@otto/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { BackendHandle } from '../../../backend/start-backend';
 import { downloadFile, fileDate } from '../../../lib/download';
 import { Modal } from '../../../lib/modal';
@@ -29,8 +29,18 @@ export function DataDialog({
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState<File | null>(null);
   const [backups, setBackups] = useState(0);
+  // The button that started the work: its `disabled` while busy drops focus to the page, so focus
+  // goes back to it when the work is done.
+  const returnFocus = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (busy || !returnFocus.current) return;
+    if (returnFocus.current.isConnected) returnFocus.current.focus();
+    returnFocus.current = null;
+  }, [busy]);
 
   async function run(what: string, work: () => Promise<string>) {
+    const active = document.activeElement;
+    returnFocus.current = active instanceof HTMLElement && active !== document.body ? active : null;
     setBusy({ what });
     setError(undefined);
     try {

@@ -1,7 +1,8 @@
-import { jobStatusLabels, jobStatusSchema, jobStatuses, limits, type JobStatus } from '@otto/api-contract';
+import { calendarMonthSchema, jobStatusLabels, jobStatusSchema, jobStatuses, limits, zonedMonthRange, type JobStatus } from '@otto/api-contract';
 import { Button, EmptyState, Pagination, SearchBox, SegmentedNav, buttonClassName } from '@otto/ui';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
+import { browserTimeZone } from '../../../lib/browser-time-zone';
 import { formatCount } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { LoadErrorNotice } from '../../../lib/load-error-notice';
@@ -21,7 +22,14 @@ export function JobList() {
   const setQuery = useCallback((q: string, options: { replace: boolean }) => update({ q, page: null }, options), [update]);
   const { text, setText, pending } = useSearchText(query, setQuery);
 
-  const search = query ? { queryText: query } : {};
+  // A month paid in (`paid=2026-03`, the Overview's bars): its bounds in this browser's time zone.
+  // An invalid value is ignored, like an unknown status.
+  const parsedPaid = calendarMonthSchema.safeParse(searchParams.get('paid'));
+  const paidMonth = parsedPaid.success ? parsedPaid.data : undefined;
+  const paidRange = paidMonth ? zonedMonthRange(paidMonth, browserTimeZone()) : undefined;
+  const paid = paidRange ? { paidFrom: paidRange.start, paidBefore: paidRange.end } : {};
+
+  const search = { ...(query ? { queryText: query } : {}), ...paid };
   const jobs = useJobs({ ...search, ...(status ? { status } : {}), limit: pageSize, offset: (page - 1) * pageSize });
   const counts = useJobCounts(search);
   const total = jobs.data?.totalCount ?? 0;
@@ -37,6 +45,7 @@ export function JobList() {
 
   return (
     <div className="otto-stack">
+      {paidMonth && <PaidMonthFilter month={paidMonth} onClear={() => update({ paid: null, page: null })} />}
       <SegmentedNav label="Filter by status" items={[tab('all', 'All'), ...jobStatuses.map((s) => tab(s, jobStatusLabels[s]))]} />
       <SearchBox
         label="Search jobs"
@@ -61,11 +70,11 @@ export function JobList() {
                   description={`There are only ${formatCount(total, 'job')} here.`}
                   action={<Button onClick={() => update({ page: null })}>Go to the first page</Button>}
                 />
-              ) : query || status ? (
+              ) : query || status || paidMonth ? (
                 <EmptyState
                   title="No jobs match"
-                  description={`Nothing ${status ? `with the status ${jobStatusLabels[status]} ` : ''}${query ? `matches “${query}”` : 'yet'}.`}
-                  action={<Button onClick={() => { setText(''); update({ q: null, status: null, page: null }); }}>Show all jobs</Button>}
+                  description={`Nothing ${status ? `with the status ${jobStatusLabels[status]} ` : ''}${paidMonth ? `paid in ${monthName(paidMonth)} ` : ''}${query ? `matches “${query}”` : 'yet'}.`}
+                  action={<Button onClick={() => { setText(''); update({ q: null, status: null, paid: null, page: null }); }}>Show all jobs</Button>}
                 />
               ) : (
                 <EmptyState
@@ -82,5 +91,27 @@ export function JobList() {
         </>
       )}
     </div>
+  );
+}
+
+const monthFormat = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** "March 2026" for `2026-03`. */
+function monthName(month: string): string {
+  const [year = 0, m = 1] = month.split('-').map(Number);
+  return monthFormat.format(Date.UTC(year, m - 1, 1));
+}
+
+/** Says the list shows only the jobs paid in one month (from the Overview), with a way out. */
+function PaidMonthFilter({ month, onClear }: { month: string; onClear: () => void }) {
+  return (
+    <p className="job-list__filter" role="status">
+      <span>
+        Showing jobs paid in <strong>{monthName(month)}</strong>.
+      </span>
+      <Button size="sm" variant="ghost" onClick={onClear}>
+        Show every month
+      </Button>
+    </p>
   );
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { JobMoveMenu } from './job-moves';
 import { JobStatusBadge } from './job-status-badge';
 
 const allColumns: TableColumn<Job>[] = [
@@ -16,6 +17,8 @@ const allColumns: TableColumn<Job>[] = [
     render: (j) => (j.scheduled_start_dt === null ? <span className="otto-muted">Not scheduled</span> : formatDate(j.scheduled_start_dt)),
   },
   { key: 'price', header: 'Price', className: 'otto-numeric', render: (j) => formatMoney(j.price_cents) },
+  // One-click status moves from the row (decision 0092).
+  { key: 'move', header: 'Actions', render: (j) => <JobMoveMenu job={j} /> },
 ];
 
 export interface JobTableProps {

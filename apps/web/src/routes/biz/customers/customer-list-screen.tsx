@@ -1,11 +1,13 @@
 import { PageHeader, buttonClassName } from '@otto/ui';
 import { Link } from 'react-router';
 import { CustomerList } from '../../../features/customers/components/customer-list';
+import { useRememberListLocation } from '../../../lib/list-return';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function CustomerListScreen() {
   useDocumentTitle('Customers');
+  useRememberListLocation('customers');
   return (
     <>
       <PageHeader

@@ -1,6 +1,8 @@
-import { EmptyState, Notice, PageHeader, buttonClassName, useToast } from '@otto/ui';
+import { Button, EmptyState, Notice, PageHeader, buttonClassName, useToast } from '@otto/ui';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useSetCustomerArchived } from '../../../features/archive/archive-api';
+import { ArchivedNotice } from '../../../features/archive/archived-notice';
 import { useCustomer } from '../../../features/customers/api/get-customer';
 import { useUpdateCustomer } from '../../../features/customers/api/update-customer';
 import { CustomerForm } from '../../../features/customers/components/customer-form';
@@ -9,7 +11,7 @@ import { ApiClientError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { ChangedElsewhereNotice } from '../../../lib/live/changed-elsewhere-notice';
 import { useEditConflict } from '../../../lib/live/use-edit-conflict';
-import { paths } from '../../../lib/paths';
+import { listReturnHref } from '../../../lib/list-return';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 
@@ -20,6 +22,8 @@ export default function EditCustomerScreen() {
   const toast = useToast();
   const [dirty, setDirty] = useState(false);
   const guard = useUnsavedChangesGuard(dirty);
+  const archive = useSetCustomerArchived();
+  const navigate = useNavigate();
   useDocumentTitle(customer.data ? customer.data.full_name : 'Customer');
   const conflict = useEditConflict({
     id,
@@ -37,7 +41,7 @@ export default function EditCustomerScreen() {
         title="Customer not found"
         description={`There is no customer with the id “${id}”. It may have been typed wrong.`}
         action={
-          <Link className={buttonClassName()} to={paths.customers.list.href()}>
+          <Link className={buttonClassName()} to={listReturnHref('customers')}>
             Back to customers
           </Link>
         }
@@ -53,14 +57,49 @@ export default function EditCustomerScreen() {
   return (
     <>
       <PageHeader
+        focusTitle
         title={c.full_name}
         description={
           <>
-            <Link to={paths.customers.list.href()}>Back to customers</Link> · Customer since{' '}
+            <Link to={listReturnHref('customers')}>Back to customers</Link> · Customer since{' '}
             {formatDateTime(c.created_dt)} · Last changed {formatDateTime(c.modified_dt)}
           </>
         }
+        actions={
+          c.archived_dt == null ? (
+            <Button
+              loading={archive.isPending}
+              onClick={async () => {
+                try {
+                  await archive.mutateAsync({ id: c.id, archive: true });
+                } catch (error) {
+                  toast.show(error instanceof ApiClientError ? error.message : 'The customer could not be archived.', { tone: 'error' });
+                  return;
+                }
+                toast.show(`${c.full_name} was archived. Their jobs are kept.`, {
+                  tone: 'success',
+                  kind: 'archive',
+                  durationMs: 8000,
+                  action: {
+                    label: 'Undo',
+                    onAction: () =>
+                      void archive.mutateAsync({ id: c.id, archive: false }).then(
+                        () => toast.show(`${c.full_name} is back.`, { tone: 'success', kind: 'archive' }),
+                        (error: unknown) =>
+                          toast.show(error instanceof ApiClientError ? error.message : 'The customer could not be restored.', { tone: 'error', kind: 'archive' }),
+                      ),
+                  },
+                });
+                guard.allowNextNavigation();
+                await navigate(listReturnHref('customers'));
+              }}
+            >
+              Archive
+            </Button>
+          ) : undefined
+        }
       />
+      {c.archived_dt != null && <ArchivedNotice kind="customer" id={c.id} name={c.full_name} archivedDt={c.archived_dt} modified={c.modified_dt} />}
       {conflict.changed && (
         <ChangedElsewhereNotice
           what="customer"

@@ -1,15 +1,19 @@
 import { jobStatusLabels } from '@otto/api-contract';
-import { EmptyState, Notice, PageHeader, buttonClassName, useToast } from '@otto/ui';
+import { Button, EmptyState, Notice, PageHeader, buttonClassName, useToast } from '@otto/ui';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ArchivedNotice } from '../../../features/archive/archived-notice';
+import { useSetJobArchived } from '../../../features/archive/archive-api';
 import { useJob } from '../../../features/jobs/api/get-job';
 import { useUpdateJob } from '../../../features/jobs/api/save-job';
 import { JobForm, jobFormValues } from '../../../features/jobs/components/job-form';
+import { JobMoveButtons } from '../../../features/jobs/components/job-moves';
 import { JobStatusBadge } from '../../../features/jobs/components/job-status-badge';
 import { ApiClientError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { ChangedElsewhereNotice } from '../../../lib/live/changed-elsewhere-notice';
 import { useEditConflict } from '../../../lib/live/use-edit-conflict';
+import { listReturnHref } from '../../../lib/list-return';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
@@ -21,7 +25,7 @@ function Missing({ title, text }: { title: string; text: string }) {
       title={title}
       description={text}
       action={
-        <Link className={buttonClassName()} to={paths.jobs.list.href()}>
+        <Link className={buttonClassName()} to={listReturnHref('jobs')}>
           Back to jobs
         </Link>
       }
@@ -37,11 +41,15 @@ export default function EditJobScreen() {
   const toast = useToast();
   const [dirty, setDirty] = useState(false);
   const guard = useUnsavedChangesGuard(dirty);
+  const archive = useSetJobArchived();
+  const navigate = useNavigate();
+  // A one-click move (or its undo) is this tab's own change: the form starts over from it.
+  const [moved, setMoved] = useState({ version: 0, count: 0 });
   useDocumentTitle(job.data?.title ?? 'Job');
   const conflict = useEditConflict({
     id,
     current: job.data?.modified_dt ?? 0,
-    saved: update.data?.id === id ? update.data.modified_dt : undefined,
+    saved: Math.max(update.data?.id === id ? update.data.modified_dt : 0, moved.version) || undefined,
     saving: update.isPending,
   });
 
@@ -62,14 +70,61 @@ export default function EditJobScreen() {
   return (
     <>
       <PageHeader
+        focusTitle
         title={j.title}
         description={
           <>
             <JobStatusBadge status={j.status} /> for <Link to={paths.customers.edit.href(j.customer_id)}>{j.customer_name}</Link> ·{' '}
-            <Link to={paths.jobs.list.href()}>Back to jobs</Link>
+            <Link to={listReturnHref('jobs')}>Back to jobs</Link>
           </>
         }
+        actions={
+          j.archived_dt == null ? (
+            <Button
+              loading={archive.isPending}
+              onClick={async () => {
+                try {
+                  await archive.mutateAsync({ id: j.id, archive: true });
+                } catch (error) {
+                  toast.show(error instanceof ApiClientError ? error.message : 'The job could not be archived.', { tone: 'error' });
+                  return;
+                }
+                toast.show(`Job “${j.title}” was archived.`, {
+                  tone: 'success',
+                  kind: 'archive',
+                  durationMs: 8000,
+                  action: {
+                    label: 'Undo',
+                    onAction: () =>
+                      void archive.mutateAsync({ id: j.id, archive: false }).then(
+                        () => toast.show(`Job “${j.title}” is back.`, { tone: 'success', kind: 'archive' }),
+                        (error: unknown) => toast.show(error instanceof ApiClientError ? error.message : 'The job could not be restored.', { tone: 'error', kind: 'archive' }),
+                      ),
+                  },
+                });
+                guard.allowNextNavigation();
+                await navigate(listReturnHref('jobs'));
+              }}
+            >
+              Archive
+            </Button>
+          ) : undefined
+        }
       />
+      {j.archived_dt != null && <ArchivedNotice kind="job" id={j.id} name={`Job “${j.title}”`} archivedDt={j.archived_dt} modified={j.modified_dt} />}
+      {j.archived_dt == null && (
+        <section aria-labelledby="moves-title" className="otto-card">
+          <h2 id="moves-title" className="otto-card__title">
+            Status: {jobStatusLabels[j.status]}
+          </h2>
+          <JobMoveButtons
+            job={j}
+            disabled={dirty}
+            onMoved={(next) => setMoved((m) => ({ version: next.modified_dt, count: m.count + 1 }))}
+          />
+          {dirty && <p className="otto-muted">Save or undo your changes below to move the job in one click.</p>}
+        </section>
+      )}
       {conflict.changed && (
         <ChangedElsewhereNotice
           what="job"
@@ -81,7 +136,7 @@ export default function EditJobScreen() {
         />
       )}
       <JobForm
-        key={conflict.formKey}
+        key={`${conflict.formKey}.${moved.count}`}
         initial={jobFormValues(j)}
         savedStatus={j.status}
         submitLabel="Save changes"

@@ -1,11 +1,13 @@
 import { PageHeader, buttonClassName } from '@otto/ui';
 import { Link } from 'react-router';
 import { JobList } from '../../../features/jobs/components/job-list';
+import { useRememberListLocation } from '../../../lib/list-return';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function JobListScreen() {
   useDocumentTitle('Jobs');
+  useRememberListLocation('jobs');
   return (
     <>
       <PageHeader

@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useCreateJob } from '../../../features/jobs/api/save-job';
 import { JobForm, jobFormValues } from '../../../features/jobs/components/job-form';
 import { useCustomerName } from '../../../features/jobs/api/use-customer-name';
+import { listReturnHref } from '../../../lib/list-return';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
@@ -30,7 +31,7 @@ export default function NewJobScreen() {
           picked ? (
             <Link to={paths.customers.edit.href(picked.id)}>Back to {picked.name}</Link>
           ) : (
-            <Link to={paths.jobs.list.href()}>Back to jobs</Link>
+            <Link to={listReturnHref('jobs')}>Back to jobs</Link>
           )
         }
       />

@@ -1,0 +1,226 @@
+// Issue 18, problems 4-9, in real Chromium against the production build: toasts that cover no
+// control, "Back to …" that keeps the list's place, sortable lists with a page size, focus after
+// actions, no sideways scroll on a phone's Jobs page, and a CSV export in local ISO times.
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { apiFetch, baseUrl, customersPath, launchBrowser, screenshot, trackPage, waitForBackend, type TrackedPage } from './harness';
+
+let browser: Browser;
+let ctx: BrowserContext | undefined;
+let tab: TrackedPage | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  const problems = tab?.problems() ?? [];
+  await ctx?.close();
+  ctx = undefined;
+  tab = undefined;
+  expect(problems).toEqual([]);
+});
+
+const desktop = { width: 1280, height: 720 };
+const phone = { width: 375, height: 740 };
+
+async function open(path: string, viewport = desktop, timezoneId?: string): Promise<Page> {
+  ctx = await browser.newContext({ baseURL: baseUrl(), viewport, ...(timezoneId ? { timezoneId } : {}) });
+  tab = await trackPage(await ctx.newPage());
+  await tab.page.goto(path);
+  await waitForBackend(tab.page);
+  return tab.page;
+}
+
+interface Customer {
+  id: string;
+  full_name: string;
+}
+
+async function someCustomer(page: Page): Promise<Customer> {
+  const [customer] = (await apiFetch(page, customersPath({ limit: 1 }))).json as Customer[];
+  return customer!;
+}
+
+/** True when a click at the middle of `target` lands on it (nothing drawn over it). */
+async function reachable(target: Locator): Promise<boolean> {
+  return target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && (hit === element || element.contains(hit));
+  });
+}
+
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return el ? `${el.tagName.toLowerCase()}:${(el.textContent ?? '').trim()}` : 'none';
+  });
+
+describe('toasts (issue 18, problem 4)', () => {
+  for (const viewport of [desktop, phone]) {
+    it(`keep one per kind and never cover the pager at ${viewport.width} px`, async () => {
+      const page = await open('/biz/customers', viewport);
+      const customer = await someCustomer(page);
+      await page.goto(`/biz/customers/edit/${customer.id}`);
+      const name = page.getByLabel('Full name');
+      await expect.poll(() => name.inputValue()).toBe(customer.full_name);
+      for (const suffix of [' A', ' B', ' C']) {
+        await name.fill(`${customer.full_name}${suffix}`);
+        await page.getByRole('button', { name: 'Save changes' }).click();
+        await page.getByText(`Changes to ${customer.full_name}${suffix} were saved.`).waitFor();
+      }
+      // Three saves, one toast: each replaced the one before; read politely as a status.
+      await expect.poll(() => page.locator('.otto-toast').count()).toBe(1);
+      expect(await page.getByRole('status').filter({ hasText: 'were saved' }).count()).toBe(1);
+
+      await page.getByRole('link', { name: 'Back to customers' }).click();
+      const next = page.getByRole('button', { name: 'Next' });
+      await next.waitFor();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect.poll(() => reachable(next)).toBe(true);
+      await expect.poll(() => reachable(page.getByRole('button', { name: 'Previous' }))).toBe(true);
+      // The toast is still there while the pager is reachable.
+      expect(await page.locator('.otto-toast').count()).toBe(1);
+      await screenshot(page, `toast-clear-of-pager-${viewport.width}`);
+      await next.click();
+      await page.getByText('Page 2 of').waitFor();
+    });
+  }
+});
+
+describe('back to the list (issue 18, problem 5)', () => {
+  it('returns to the same customer search and page', async () => {
+    const page = await open('/biz/customers');
+    await page.getByRole('searchbox', { name: 'Search customers' }).fill('a');
+    await page.waitForURL((url) => url.searchParams.get('q') === 'a');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    const listUrl = new URL(page.url());
+    await page.getByRole('table').getByRole('link').first().click();
+    await page.waitForURL(/\/biz\/customers\/edit\//);
+    await page.getByRole('link', { name: 'Back to customers' }).click();
+    await page.waitForURL((url) => url.pathname === '/biz/customers');
+    expect(new URL(page.url()).search).toBe(listUrl.search);
+    await expect.poll(() => page.getByRole('searchbox', { name: 'Search customers' }).inputValue()).toBe('a');
+    await page.getByText('Page 2 of').waitFor();
+  });
+
+  it('returns to the same job tab, search and page', async () => {
+    const page = await open('/biz/jobs?status=quote&page=2');
+    await page.getByText('Page 2 of').waitFor();
+    const listSearch = new URL(page.url()).search;
+    await page.getByRole('table').getByRole('row').nth(1).getByRole('link').first().click();
+    await page.waitForURL(/\/biz\/jobs\/edit\?id=/);
+    await page.getByRole('link', { name: 'Back to jobs' }).click();
+    await page.waitForURL((url) => url.pathname === '/biz/jobs');
+    expect(new URL(page.url()).search).toBe(listSearch);
+    await page.getByText('Page 2 of').waitFor();
+  });
+});
+
+describe('focus after actions (issue 18, problem 7)', () => {
+  it('starts on the customer heading, stays on Save, and comes back after the unsaved-changes dialog', async () => {
+    const page = await open('/biz/customers');
+    const customer = await someCustomer(page);
+    await page.getByRole('link', { name: customer.full_name, exact: true }).first().click();
+    await expect.poll(() => focused(page)).toBe(`h1:${customer.full_name}`);
+
+    await page.getByLabel('Phone').fill('+44 20 7946 0000');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText(`Changes to ${customer.full_name} were saved.`).waitFor();
+    await expect.poll(() => focused(page)).toBe('button:Save changes');
+
+    await page.getByLabel('Phone').fill('+44 20 7946 0001');
+    await page.getByRole('link', { name: 'Back to customers' }).click();
+    await page.getByRole('alertdialog', { name: 'Leave without saving?' }).waitFor();
+    await page.getByRole('button', { name: 'Stay on this page' }).click();
+    await expect.poll(() => focused(page)).toBe('a:Back to customers');
+  });
+
+  it('stays on Save in the job form', async () => {
+    const page = await open('/biz/jobs');
+    await page.getByRole('table').getByRole('row').nth(1).getByRole('link').first().click();
+    await page.waitForURL(/\/biz\/jobs\/edit\?id=/);
+    await expect.poll(() => focused(page)).toMatch(/^h1:/);
+    await page.getByLabel('Assigned to').fill('Sam');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText(/^Job “.*” was saved/).waitFor();
+    await expect.poll(() => focused(page)).toBe('button:Save changes');
+  });
+
+  it('goes back to Download and Export in the backup dialog, and Escape still closes it', async () => {
+    const page = await open('/biz/customers');
+    for (const action of ['Download a backup', 'Export customers (CSV)']) {
+      await page.getByRole('button', { name: 'Backup and export' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Backup and export' });
+      await dialog.waitFor();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: action }).click()]);
+      await download.path();
+      await expect.poll(() => focused(page)).toBe(`button:${action}`);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(() => focused(page)).toBe('button:Backup and export');
+    }
+  });
+});
+
+describe('the Jobs page on a phone (issue 18, problem 8)', () => {
+  it('does not scroll sideways, and every status tab is in view', async () => {
+    const page = await open('/biz/jobs', phone);
+    await page.getByRole('table').getByRole('row').nth(1).waitFor();
+    await page.getByText(/Page 1 of/).waitFor();
+    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.view);
+    const tabs = page.getByRole('group', { name: 'Filter by status' }).getByRole('button');
+    expect(await tabs.count()).toBe(8);
+    for (const box of await tabs.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect))) {
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(widths.view);
+    }
+    await screenshot(page, 'jobs-phone-375');
+  });
+});
+
+describe('CSV export (issue 18, problem 9)', () => {
+  it('writes local times in ISO order and keeps the formula guard', async () => {
+    const page = await open('/biz/customers', desktop, 'America/New_York');
+    const created = await apiFetch(page, '/api/customers', {
+      method: 'POST',
+      body: { full_name: 'Csv Local Time', email: 'csv.local@example.com', phone: '+44 20 7946 0958' },
+    });
+    const customer = created.json as Customer;
+    const job = await apiFetch(page, '/api/jobs', {
+      method: 'POST',
+      body: {
+        customer_id: customer.id,
+        title: 'Csv local job',
+        status: 'scheduled',
+        scheduled_start_dt: Date.parse('2026-12-01T13:00:00Z'),
+        scheduled_end_dt: Date.parse('2026-12-01T15:30:00Z'),
+      },
+    });
+    expect(job.status).toBe(200);
+
+    await page.getByRole('button', { name: 'Backup and export' }).click();
+    const [jobsFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export jobs (CSV)' }).click()]);
+    const jobsCsv = readFileSync((await jobsFile.path())!, 'utf8');
+    const line = jobsCsv.split('\r\n').find((l) => l.includes('Csv local job'))!;
+    // 13:00 UTC is 08:00 in New York in December.
+    expect(line).toContain('"2026-12-01 08:00","2026-12-01 10:30"');
+    expect(jobsCsv).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/);
+    expect(jobsCsv).toMatch(/"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d"\r\n/);
+
+    const [customersFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export customers (CSV)' }).click(),
+    ]);
+    const customersCsv = readFileSync((await customersFile.path())!, 'utf8');
+    const row = customersCsv.split('\r\n').find((l) => l.includes('Csv Local Time'))!;
+    expect(row).toContain(`"'+44 20 7946 0958"`);
+    expect(row).toMatch(/"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d","\d{4}-\d\d-\d\d \d\d:\d\d:\d\d"$/);
+  });
+});

@@ -1,0 +1,80 @@
+import { customerRoutes, etagOf, jobRoutes, type Customer, type CustomerDuplicate, type Job } from '@otto/api-contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { callApi } from '../../lib/api-client';
+import { customerKeys, jobKeys } from '../../lib/query-keys';
+
+/** Archiving, restoring or deleting changes lists, searches, counts and pickers of both kinds. */
+function refreshAll(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: customerKeys.all }),
+    queryClient.invalidateQueries({ queryKey: jobKeys.all }),
+    queryClient.invalidateQueries({ queryKey: archivedKeys.all }),
+  ]);
+}
+
+export const archivedKeys = {
+  all: ['archived'] as const,
+  customers: (offset: number) => [...archivedKeys.all, 'customers', offset] as const,
+  jobs: (offset: number) => [...archivedKeys.all, 'jobs', offset] as const,
+};
+
+const version = (modified?: number) => (modified !== undefined ? { headers: { 'if-match': etagOf(modified) } } : {});
+
+/** Archive (`archive: true`) or restore a customer; Undo of one is the other. */
+export function useSetCustomerArchived() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, archive }: { id: string; archive: boolean }): Promise<Customer> =>
+      (await callApi(archive ? customerRoutes.archive : customerRoutes.restore, { params: { id } })).data,
+    onSuccess: (customer) => {
+      queryClient.setQueryData(customerKeys.detail(customer.id), customer);
+      return refreshAll(queryClient);
+    },
+  });
+}
+
+export function useSetJobArchived() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, archive }: { id: string; archive: boolean }): Promise<Job> =>
+      (await callApi(archive ? jobRoutes.archive : jobRoutes.restore, { params: { id } })).data,
+    onSuccess: (job) => {
+      queryClient.setQueryData(jobKeys.detail(job.id), job);
+      return refreshAll(queryClient);
+    },
+  });
+}
+
+/** Deletes an archived customer or job for good (over the version shown, when given). */
+export function useDeleteForGood() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ kind, id, modified }: { kind: 'customer' | 'job'; id: string; modified?: number }) => {
+      await callApi(kind === 'customer' ? customerRoutes.remove : jobRoutes.remove, { params: { id }, ...version(modified) });
+    },
+    onSuccess: () => refreshAll(queryClient),
+  });
+}
+
+export const archivedPageSize = 20;
+
+export function useArchivedCustomers(offset: number) {
+  return useQuery({
+    queryKey: archivedKeys.customers(offset),
+    queryFn: ({ signal }) => callApi(customerRoutes.list, { filter: { archived: true, limit: archivedPageSize, offset }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useArchivedJobs(offset: number) {
+  return useQuery({
+    queryKey: archivedKeys.jobs(offset),
+    queryFn: ({ signal }) => callApi(jobRoutes.list, { filter: { archived: true, limit: archivedPageSize, offset }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Customers who already have this email or phone number (the duplicate warning). */
+export async function findDuplicates(input: { email: string; phone: string }): Promise<CustomerDuplicate[]> {
+  return (await callApi(customerRoutes.duplicates, { filter: { email: input.email, phone: input.phone } })).data;
+}

@@ -1,0 +1,237 @@
+import { jobStatusLabels, jobTransitions, type Job, type JobStatus } from '@otto/api-contract';
+import { Button, TextField, useToast } from '@otto/ui';
+import { useEffect, useId, useRef, useState } from 'react';
+import { ApiClientError } from '../../../lib/api-client';
+import { fromDateTimeLocal, toDateTimeLocal } from '../../../lib/format';
+import { Modal } from '../../../lib/modal';
+import { useMoveJob, useRevertJobMove } from '../api/move-job';
+
+/** What the button for a move says, from where the job stands. */
+export function moveLabel(from: JobStatus, to: JobStatus): string {
+  const forward: Partial<Record<JobStatus, string>> = {
+    scheduled: 'Schedule',
+    in_progress: 'Start',
+    completed: 'Complete',
+    invoiced: 'Invoice',
+    paid: 'Mark paid',
+    cancelled: 'Cancel',
+  };
+  const order = ['quote', 'scheduled', 'in_progress', 'completed', 'invoiced', 'paid'];
+  const backward = to !== 'cancelled' && from !== 'cancelled' && order.indexOf(to) < order.indexOf(from);
+  if (from === 'cancelled' && to === 'quote') return 'Reopen as quote';
+  if (backward) return `Back to ${jobStatusLabels[to].toLowerCase()}`;
+  return forward[to] ?? jobStatusLabels[to];
+}
+
+/** How long the Undo of a move is offered. */
+const undoMs = 8000;
+
+/**
+ * Runs one-click moves with their toast and Undo, and asks for a start time when scheduling.
+ * Returns the moves on offer, a function to start one, and the scheduling dialog to render.
+ */
+function useJobMoves(job: Job, onMoved?: (job: Job) => void) {
+  const move = useMoveJob();
+  const revert = useRevertJobMove();
+  const toast = useToast();
+  const [asking, setAsking] = useState(false);
+
+  async function run(status: JobStatus, scheduled_start_dt?: number) {
+    try {
+      const moved = await move.mutateAsync({ job, status, ...(scheduled_start_dt !== undefined ? { scheduled_start_dt } : {}) });
+      onMoved?.(moved);
+      toast.show(`“${moved.title}” is now ${jobStatusLabels[moved.status].toLowerCase()}.`, {
+        tone: 'success',
+        kind: 'job-move',
+        durationMs: undoMs,
+        action: {
+          label: 'Undo',
+          onAction: () => {
+            revert
+              .mutateAsync({ id: moved.id, version: moved.modified_dt })
+              .then((back) => {
+                onMoved?.(back);
+                toast.show(`“${back.title}” is back to ${jobStatusLabels[back.status].toLowerCase()}.`, { tone: 'success', kind: 'job-move' });
+              })
+              .catch((error: unknown) =>
+                toast.show(error instanceof ApiClientError ? error.message : 'The move could not be undone.', { tone: 'error', kind: 'job-move' }),
+              );
+          },
+        },
+      });
+      return true;
+    } catch (error) {
+      toast.show(error instanceof ApiClientError ? error.message : 'The job could not be moved.', { tone: 'error', kind: 'job-move' });
+      return false;
+    }
+  }
+
+  const start = (status: JobStatus) => (status === 'scheduled' ? setAsking(true) : void run(status));
+  const dialog = asking ? (
+    <ScheduleDialog
+      job={job}
+      saving={move.isPending}
+      onCancel={() => setAsking(false)}
+      onSchedule={async (at) => {
+        if (await run('scheduled', at)) setAsking(false);
+      }}
+    />
+  ) : null;
+  return { moves: jobTransitions[job.status], start, dialog, pending: move.isPending || revert.isPending };
+}
+
+function ScheduleDialog(props: { job: Job; saving: boolean; onCancel: () => void; onSchedule: (at: number) => Promise<void> }) {
+  const [value, setValue] = useState(toDateTimeLocal(props.job.scheduled_start_dt));
+  const [error, setError] = useState<string>();
+  return (
+    <Modal title={`Schedule “${props.job.title}”`} onClose={props.onCancel}>
+      <form
+        className="otto-stack"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const at = fromDateTimeLocal(value);
+          if (at === null) return setError('Enter the date and time the work starts.');
+          void props.onSchedule(at);
+        }}
+      >
+        <TextField
+          label="Starts"
+          type="datetime-local"
+          name="scheduled_start"
+          required
+          autoFocus
+          value={value}
+          error={error}
+          onChange={(event) => {
+            setValue(event.target.value);
+            setError(undefined);
+          }}
+        />
+        <div className="otto-dialog__actions">
+          <Button type="button" onClick={props.onCancel}>
+            Keep as is
+          </Button>
+          <Button type="submit" variant="primary" loading={props.saving}>
+            Schedule
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** The job screen's row of buttons, one per allowed next status. */
+export function JobMoveButtons({ job, disabled, onMoved }: { job: Job; disabled?: boolean; onMoved?: (job: Job) => void }) {
+  const { moves, start, dialog, pending } = useJobMoves(job, onMoved);
+  if (moves.length === 0) return <p className="otto-muted">Paid jobs are final. A mis-click can be undone from its message for a few seconds.</p>;
+  return (
+    <div className="job-moves" role="group" aria-label="Move this job">
+      {moves.map((to) => (
+        <Button
+          key={to}
+          size="sm"
+          variant={to === 'cancelled' || moveLabel(job.status, to).startsWith('Back') ? 'secondary' : 'primary'}
+          disabled={disabled || pending}
+          onClick={() => start(to)}
+        >
+          {moveLabel(job.status, to)}
+        </Button>
+      ))}
+      {dialog}
+    </div>
+  );
+}
+
+/** A row's "Move" menu in a job list. */
+export function JobMoveMenu({ job }: { job: Job }) {
+  const { moves, start, dialog, pending } = useJobMoves(job);
+  const [open, setOpen] = useState(false);
+  // Fixed to the viewport below the button, so that the table's scroll box cannot clip it.
+  const [place, setPlace] = useState<{ top: number; right: number }>();
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    root.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const onDown = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    // The menu is placed once: a scroll of the page or the table would leave it behind.
+    const onScroll = (event: Event) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onDown);
+    window.addEventListener('scroll', onScroll, true);
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      window.removeEventListener('scroll', onScroll, true);
+    };
+  }, [open]);
+
+  if (moves.length === 0) return <span className="otto-muted">Final</span>;
+  return (
+    <div
+      ref={root}
+      className="job-move-menu"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          event.stopPropagation();
+          setOpen(false);
+          trigger.current?.focus();
+        }
+        if (open && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
+          event.preventDefault();
+          const items = [...(root.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+          const at = items.indexOf(document.activeElement as HTMLElement);
+          items[(at + (event.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus();
+        }
+      }}
+    >
+      <Button
+        ref={trigger}
+        size="sm"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        aria-label={`Move “${job.title}”`}
+        disabled={pending}
+        onClick={() => {
+          const rect = trigger.current?.getBoundingClientRect();
+          if (rect) setPlace({ top: rect.bottom + 4, right: Math.max(8, window.innerWidth - rect.right) });
+          setOpen((o) => !o);
+        }}
+      >
+        Move ▾
+      </Button>
+      {open && (
+        <ul
+          id={menuId}
+          role="menu"
+          aria-label={`Move “${job.title}”`}
+          className="job-move-menu__list"
+          style={place ? { top: place.top, right: place.right } : undefined}
+        >
+          {moves.map((to) => (
+            <li key={to} role="none">
+              <button
+                type="button"
+                role="menuitem"
+                className="job-move-menu__item"
+                onClick={() => {
+                  setOpen(false);
+                  start(to);
+                }}
+              >
+                {moveLabel(job.status, to)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {dialog}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ReportSummary } from '@otto/api-contract';
+import { Link } from 'react-router';
+import { formatCount, formatMoney } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+
+/** Money owed: invoiced jobs not yet paid, and the customers who owe the most, each a link. */
+export function OwedPanel({ owed }: { owed: ReportSummary['owed'] }) {
+  return (
+    <section className="overview-panel overview-owed" aria-labelledby="overview-owed-title">
+      <h2 id="overview-owed-title" className="chart__title">
+        Money owed
+      </h2>
+      <p className="overview-owed__total">{formatMoney(owed.total_cents)}</p>
+      <p className="chart__summary">
+        {owed.jobs === 0 ? (
+          'Every invoice is paid.'
+        ) : (
+          <>
+            On <Link to={paths.jobs.list.href({ status: 'invoiced' })}>{formatCount(owed.jobs, 'invoiced job')}</Link> not yet paid.
+          </>
+        )}
+      </p>
+      {owed.customers.length > 0 && (
+        <>
+          <h3 className="overview-owed__heading">Who owes the most</h3>
+          <ol className="overview-owed__customers">
+            {owed.customers.map((c) => (
+              <li key={c.customer_id}>
+                <Link to={paths.customers.edit.href(c.customer_id)}>{c.customer_name}</Link>
+                <span className="overview-owed__amount">{formatMoney(c.owed_cents)}</span>
+                <span className="overview-owed__jobs">{formatCount(c.jobs, 'job')}</span>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+}

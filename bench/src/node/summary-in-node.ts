@@ -1,0 +1,115 @@
+// `pnpm --filter @otto/bench summary-node`: GET /api/reports/summary (issue 15) timed in Node, on
+// SQLite WASM in memory (no relay, no OPFS), as the job figures of decision 0021 are. createMockApi
+// seeds the customers and their jobs; the jobs are then topped up to the target by copying seeded
+// jobs to random customers (the same mix of statuses, prices and dates). Options:
+// --customers=100000 --jobs=300000 --iterations=30 --out=results/<date>-summary-node.json
+// --cache=/tmp/summary.sqlite3: keep the seeded database in that file and start from it next time
+// (seeding 100 000 customers takes minutes; the file is migrated to the current schema on open).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { cpus, loadavg, release, totalmem, type as osType } from 'node:os';
+import { reportSummarySchema } from '@otto/api-contract';
+import { createMockApi, seedDatabase } from '@otto/mock-backend';
+import { createSqliteStore } from '@otto/sqlite-store';
+import { summarize } from './stats';
+
+const quiet = { debug() {}, info() {}, warn: console.warn, error: console.error };
+const load = () => Math.round((loadavg()[0] ?? 0) * 100) / 100;
+
+export async function main(argv: readonly string[]): Promise<void> {
+  const value = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const customers = Number(value('customers') ?? 100_000);
+  const targetJobs = Number(value('jobs') ?? 300_000);
+  const iterations = Number(value('iterations') ?? 30);
+  const date = new Date().toISOString();
+  const out = resolve(value('out') ?? `results/${date.slice(0, 10)}-summary-node.json`);
+  const loadAtStart = load();
+
+  const started = performance.now();
+  const cache = value('cache');
+  const cached = cache && existsSync(cache) ? new Uint8Array(readFileSync(cache)) : undefined;
+  // Seeded here rather than by createMockApi: its lazy import of the seeder would run after vite's
+  // module runner (bin/summary-node.mjs) has closed.
+  const api = await createMockApi({
+    logger: quiet,
+    seed: false,
+    ...(cached ? { store: createSqliteStore({ storage: 'memory', initialData: cached, logger: quiet }) } : {}),
+  });
+  const store = api.store;
+  if (!cached) {
+    seedDatabase(store, { count: customers, fakerSeed: 42 }, Date.now());
+    const seeded = store.get<{ n: number }>('SELECT count(*) AS n FROM jobs')?.n ?? 0;
+    const missing = Math.max(0, targetJobs - seeded);
+    store.transaction(() => {
+      store.run(
+        `INSERT INTO jobs (customer_id, title, description, service_address, status, assignee, scheduled_start_dt, scheduled_end_dt,
+           price_cents, created_dt, modified_dt, quote_dt, scheduled_dt, in_progress_dt, completed_dt, invoiced_dt, paid_dt, cancelled_dt)
+         SELECT (abs(random()) % ?) + 1, title, description, service_address, status, assignee, scheduled_start_dt, scheduled_end_dt,
+           price_cents, created_dt, modified_dt, quote_dt, scheduled_dt, in_progress_dt, completed_dt, invoiced_dt, paid_dt, cancelled_dt
+         FROM (SELECT * FROM jobs ORDER BY id LIMIT ?), (SELECT value FROM json_each(?))
+         LIMIT ?`,
+        [customers, seeded, JSON.stringify(Array.from({ length: Math.ceil(missing / Math.max(1, seeded)) }, (_, i) => i)), missing],
+      );
+    });
+    if (cache) writeFileSync(cache, store.exportDatabase());
+  }
+  const jobs = store.get<{ n: number }>('SELECT count(*) AS n FROM jobs')?.n ?? 0;
+  const byStatus = store.all<{ status: string; n: number }>('SELECT status, count(*) AS n FROM jobs GROUP BY status ORDER BY status');
+  const readyMs = performance.now() - started;
+
+  const tz = 'Europe/Berlin';
+  const url = `http://localhost/api/reports/summary?filterJson=${encodeURIComponent(JSON.stringify({ tz }))}`;
+  const once = async () => {
+    const t0 = performance.now();
+    const response = await api.fetch(new Request(url));
+    const body: unknown = await response.json();
+    const ms = performance.now() - t0;
+    if (response.status !== 200) throw new Error(`summary answered ${response.status}: ${JSON.stringify(body)}`);
+    return { ms, body };
+  };
+  for (let i = 0; i < 3; i++) await once();
+  const samples: number[] = [];
+  let last: unknown;
+  for (let i = 0; i < iterations; i++) {
+    const { ms, body } = await once();
+    samples.push(ms);
+    last = body;
+  }
+  const summary = reportSummarySchema.parse(last);
+  const stats = summarize(samples);
+  const loadAtEnd = load();
+  const machine = {
+    date,
+    cpu: cpus()[0]?.model.trim() ?? 'unknown',
+    cores: cpus().length,
+    memoryGiB: Math.round((totalmem() / 1024 ** 3) * 10) / 10,
+    os: `${osType()} ${release()}`,
+    node: process.version,
+    load: { start: loadAtStart, end: loadAtEnd },
+  };
+  const result = {
+    what: 'GET /api/reports/summary (tz Europe/Berlin, 12 months, this week) through createMockApi().fetch, SQLite WASM in memory, Node',
+    machine,
+    customers,
+    jobs,
+    jobsByStatus: Object.fromEntries(byStatus.map((r) => [r.status, r.n])),
+    readySeconds: Math.round(readyMs / 100) / 10,
+    iterations,
+    ms: stats,
+    answer: {
+      paidJobsIn12Months: summary.paid_per_month.reduce((n, m) => n + m.jobs, 0),
+      owedJobs: summary.owed.jobs,
+      weekJobs: summary.week.days.reduce((n, d) => n + d.total, 0),
+      newCustomersIn12Months: summary.new_customers_per_month.reduce((n, m) => n + m.customers, 0),
+    },
+  };
+  console.log(`Summary report in Node ${process.version}, SQLite WASM in memory: ${customers.toLocaleString('en')} customers, ${jobs.toLocaleString('en')} jobs (ready in ${result.readySeconds} s).`);
+  console.log(`Jobs by status: ${JSON.stringify(result.jobsByStatus)}; the answer counted ${JSON.stringify(result.answer)}.`);
+  console.log(`| call | runs | median | p95 | min | max |\n| --- | --- | --- | --- | --- | --- |`);
+  console.log(`| GET /api/reports/summary | ${stats.runs} | ${stats.median.toFixed(2)} | ${stats.p95.toFixed(2)} | ${stats.min.toFixed(2)} | ${stats.max.toFixed(2)} |`);
+  console.log(`Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB; 1-minute load ${loadAtStart} at start, ${loadAtEnd} at end.`);
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`Written to ${out}`);
+  await api.close();
+}

@@ -1,0 +1,232 @@
+import {
+  addMonths,
+  formatDay,
+  formatMonth,
+  jobStatuses,
+  limits,
+  parseCalendarDate,
+  startOfZonedDay,
+  zonedMonthRange,
+  zonedParts,
+  type JobCounts,
+  type JobStatus,
+  type ReportSummary,
+  type WeekJob,
+} from '@otto/api-contract';
+import type { Database } from '@otto/sqlite-store';
+
+/** The summary's inputs, defaults filled in. */
+export interface SummaryRequest {
+  tz: string;
+  /** First and last month of the charts, `YYYY-MM`, inclusive. */
+  from: string;
+  to: string;
+  /** First day of the week, `YYYY-MM-DD`. */
+  weekStart: string;
+  topOwing: number;
+}
+
+/**
+ * Fills the defaults of the summary filter from the clock, in the time zone asked for: the 12
+ * months up to the current one, and this week from its Monday (ISO weeks).
+ */
+export function summaryRequest(
+  filter: { tz: string; from?: string; to?: string; weekStart?: string; topOwing?: number },
+  now: number,
+): SummaryRequest {
+  const today = zonedParts(now, filter.tz);
+  const thisMonth = formatMonth(today.year, today.month);
+  const to = filter.to ?? thisMonth;
+  const from = filter.from ?? addMonths(to, -11);
+  // Date.UTC's weekday of a calendar date is the same in every zone.
+  const weekday = (new Date(Date.UTC(today.year, today.month - 1, today.day)).getUTCDay() + 6) % 7;
+  const weekStart = filter.weekStart ?? formatDay(today.year, today.month, today.day - weekday);
+  return { tz: filter.tz, from, to, weekStart, topOwing: filter.topOwing ?? 5 };
+}
+
+interface Bucket {
+  label: string;
+  start: number;
+  end: number;
+}
+
+function monthBuckets(from: string, to: string, tz: string): Bucket[] {
+  const buckets: Bucket[] = [];
+  for (let month = from; month <= to; month = addMonths(month, 1)) {
+    const { start, end } = zonedMonthRange(month, tz);
+    buckets.push({ label: month, start, end });
+  }
+  return buckets;
+}
+
+/**
+ * Sums or counts rows per bucket in one statement: the buckets go in as JSON (SQLite knows no time
+ * zones; their UTC boundaries were computed in JS), each is a range scan of an index.
+ */
+function perBucket(db: Database, buckets: Bucket[], sql: string): Map<number, { n: number; cents: number }> {
+  const json = JSON.stringify(buckets.map((b) => [b.start, b.end]));
+  const rows = db.all<{ i: number; n: number; cents: number }>(
+    `WITH b(i, lo, hi) AS (SELECT key, value ->> 0, value ->> 1 FROM json_each(?)) ${sql}`,
+    [json],
+  );
+  return new Map(rows.map((r) => [r.i, { n: r.n, cents: r.cents }]));
+}
+
+function paidPerMonth(db: Database, request: SummaryRequest): ReportSummary['paid_per_month'] {
+  const months = monthBuckets(request.from, request.to, request.tz);
+  const previous = monthBuckets(addMonths(request.from, -12), addMonths(request.to, -12), request.tz);
+  // The jobs paid in a month: paid is final, so a paid job's paid_dt is when the money came in.
+  const sums = perBucket(
+    db,
+    [...previous, ...months],
+    `SELECT b.i AS i, count(*) AS n, sum(j.price_cents) AS cents
+     FROM b JOIN jobs j INDEXED BY jobs_paid_idx ON j.paid_dt >= b.lo AND j.paid_dt < b.hi AND j.status = 'paid' AND j.archived_dt IS NULL
+     GROUP BY b.i`,
+  );
+  return months.map((month, index) => {
+    const before = previous[index] as Bucket;
+    const now = sums.get(previous.length + index);
+    const then = sums.get(index);
+    return {
+      month: month.label,
+      start_dt: month.start,
+      end_dt: month.end,
+      paid_cents: now?.cents ?? 0,
+      jobs: now?.n ?? 0,
+      previous_year: { month: before.label, start_dt: before.start, end_dt: before.end, paid_cents: then?.cents ?? 0, jobs: then?.n ?? 0 },
+    };
+  });
+}
+
+function newCustomersPerMonth(db: Database, request: SummaryRequest): ReportSummary['new_customers_per_month'] {
+  const months = monthBuckets(request.from, request.to, request.tz);
+  const counts = perBucket(
+    db,
+    months,
+    `SELECT b.i AS i, count(*) AS n, 0 AS cents
+     FROM b JOIN customers c INDEXED BY customers_created_dt_idx ON c.created_dt >= b.lo AND c.created_dt < b.hi AND c.archived_dt IS NULL
+     GROUP BY b.i`,
+  );
+  return months.map((month, index) => ({ month: month.label, start_dt: month.start, end_dt: month.end, customers: counts.get(index)?.n ?? 0 }));
+}
+
+interface WeekRow {
+  i: number;
+  day_total: number;
+  id: number;
+  title: string;
+  status: JobStatus;
+  customer_id: number;
+  customer_name: string;
+  scheduled_start_dt: number;
+  scheduled_end_dt: number | null;
+  price_cents: number;
+}
+
+function week(db: Database, request: SummaryRequest): ReportSummary['week'] {
+  const { year, month, day } = parseCalendarDate(request.weekStart);
+  const days: Bucket[] = Array.from({ length: 7 }, (_, i) => ({
+    label: formatDay(year, month, day + i),
+    start: startOfZonedDay(year, month, day + i, request.tz),
+    end: startOfZonedDay(year, month, day + i + 1, request.tz),
+  }));
+  const json = JSON.stringify(days.map((b) => [b.start, b.end]));
+  // Each day's first jobs by start time, numbered from the partial index alone; only those are
+  // joined to their rows and customers.
+  const rows = db.all<WeekRow>(
+    `WITH b(i, lo, hi) AS (SELECT key, value ->> 0, value ->> 1 FROM json_each(?)),
+     ranked AS (
+       SELECT b.i AS i, j.id AS id,
+         row_number() OVER (PARTITION BY b.i ORDER BY j.scheduled_start_dt, j.id) AS rn,
+         count(*) OVER (PARTITION BY b.i) AS day_total
+       FROM b JOIN jobs j INDEXED BY jobs_week_idx
+         ON j.scheduled_start_dt >= b.lo AND j.scheduled_start_dt < b.hi AND j.status IN ('scheduled', 'in_progress') AND j.archived_dt IS NULL
+     )
+     SELECT r.i AS i, r.day_total AS day_total, j.id AS id, j.title AS title, j.status AS status, j.customer_id AS customer_id,
+       c.full_name AS customer_name, j.scheduled_start_dt AS scheduled_start_dt, j.scheduled_end_dt AS scheduled_end_dt,
+       j.price_cents AS price_cents
+     FROM ranked r JOIN jobs j ON j.id = r.id JOIN customers c ON c.id = j.customer_id
+     WHERE r.rn <= ?
+     ORDER BY r.i, j.scheduled_start_dt, j.id`,
+    [json, limits.maxWeekJobsPerDay],
+  );
+  const firstStart = days[0]?.start ?? 0;
+  const before =
+    db.get<{ n: number }>(
+      `SELECT count(*) AS n FROM jobs INDEXED BY jobs_week_idx
+       WHERE scheduled_start_dt < ? AND status IN ('scheduled', 'in_progress') AND archived_dt IS NULL`,
+      [firstStart],
+    )?.n ?? 0;
+  return {
+    start: days[0]?.label ?? request.weekStart,
+    days: days.map((d, index) => {
+      const mine = rows.filter((r) => r.i === index);
+      return {
+        date: d.label,
+        start_dt: d.start,
+        end_dt: d.end,
+        total: mine[0]?.day_total ?? 0,
+        jobs: mine.map(
+          (r): WeekJob => ({
+            id: String(r.id),
+            title: r.title,
+            status: r.status,
+            customer_id: String(r.customer_id),
+            customer_name: r.customer_name,
+            scheduled_start_dt: r.scheduled_start_dt,
+            scheduled_end_dt: r.scheduled_end_dt,
+            price_cents: r.price_cents,
+          }),
+        ),
+      };
+    }),
+    before,
+  };
+}
+
+function owed(db: Database, request: SummaryRequest): ReportSummary['owed'] {
+  const total = db.get<{ n: number; cents: number | null }>(
+    `SELECT count(*) AS n, sum(price_cents) AS cents FROM jobs INDEXED BY jobs_owed_idx WHERE status = 'invoiced' AND archived_dt IS NULL`,
+  );
+  const customers = db.all<{ customer_id: number; customer_name: string; cents: number; n: number }>(
+    `SELECT o.customer_id AS customer_id, c.full_name AS customer_name, o.cents AS cents, o.n AS n
+     FROM (SELECT customer_id, sum(price_cents) AS cents, count(*) AS n FROM jobs INDEXED BY jobs_owed_idx
+           WHERE status = 'invoiced' AND archived_dt IS NULL GROUP BY customer_id ORDER BY cents DESC, customer_id LIMIT ?) o
+     JOIN customers c ON c.id = o.customer_id
+     ORDER BY o.cents DESC, o.customer_id`,
+    [request.topOwing],
+  );
+  return {
+    total_cents: total?.cents ?? 0,
+    jobs: total?.n ?? 0,
+    customers: customers.map((r) => ({ customer_id: String(r.customer_id), customer_name: r.customer_name, owed_cents: r.cents, jobs: r.n })),
+  };
+}
+
+function jobsByStatus(db: Database): JobCounts {
+  // The counters of migration 3, kept exact by triggers.
+  const counts = Object.fromEntries([['all', 0], ...jobStatuses.map((s) => [s, 0])]) as JobCounts;
+  for (const row of db.all<{ status: JobStatus; n: number }>('SELECT status, n FROM job_counts')) {
+    counts[row.status] = row.n;
+    counts.all += row.n;
+  }
+  return counts;
+}
+
+/**
+ * Every figure of the Overview, computed in SQL: money summed as integers (exact), months and days
+ * bucketed by the UTC boundaries of the requested time zone's calendar. Archived jobs and
+ * customers are left out, as from every list and count.
+ * @example
+ * const summary = reportSummary(db, summaryRequest({ tz: 'Europe/Berlin' }, Date.now()));
+ */
+export function reportSummary(db: Database, request: SummaryRequest): ReportSummary {
+  return {
+    tz: request.tz,
+    week: week(db, request),
+    owed: owed(db, request),
+    paid_per_month: paidPerMonth(db, request),
+    jobs_by_status: jobsByStatus(db),
+    new_customers_per_month: newCustomersPerMonth(db, request),
+  };
+}
