@@ -184,17 +184,37 @@ export class Screen {
     }
   }
 
+  /**
+   * Finds the element and acts on it; found again when React replaced it in between (a form filled
+   * from data that just arrived), or when something still covered it. Three tries.
+   */
+  private async act(target: Target, action: (selector: string) => Promise<void>): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      const selector = await this.find(target);
+      try {
+        await action(selector);
+        return;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+    }
+  }
+
   /** Clicks the element with the browser's own input. */
-  async click(target: Target): Promise<void> {
-    await this.tab.click(await this.find(target));
+  click(target: Target): Promise<void> {
+    return this.act(target, (selector) => this.tab.click(selector));
   }
 
   /**
    * Replaces a field's value: emptied in the page, then typed key by key with the browser's own
    * input. Date and time fields are set in the page (each browser's date picker takes keys its own way).
    */
-  async fill(label: string, value: string): Promise<void> {
-    const selector = await this.find({ label });
+  fill(label: string, value: string): Promise<void> {
+    return this.act({ label }, (selector) => this.fillSelector(selector, value));
+  }
+
+  private async fillSelector(selector: string, value: string): Promise<void> {
     const type = await this.evaluate((s) => (document.querySelector(s) as HTMLInputElement).type, selector);
     if (type.startsWith('date') || type === 'time') {
       await this.evaluate(setValueInPage, { selector, value, event: 'input' as const });
@@ -205,9 +225,10 @@ export class Screen {
   }
 
   /** Chooses an option of a select by its value (set in the page, then the change event). */
-  async select(label: string, value: string): Promise<void> {
-    const selector = await this.find({ label });
-    await this.evaluate(setValueInPage, { selector, value, event: 'change' as const });
+  select(label: string, value: string): Promise<void> {
+    return this.act({ label }, async (selector) => {
+      await this.evaluate(setValueInPage, { selector, value, event: 'change' as const });
+    });
   }
 
   screenshot(path: string): Promise<void> {
