@@ -19,5 +19,8 @@ export const ottoVitestConfig = {
   test: {
     restoreMocks: true,
     reporters: ottoReporters(),
+    // A guard against a hang, not a speed check: the first test of a file loads SQLite's wasm, and
+    // on a busy two-core machine (turbo runs two packages at once) that alone can pass 5 s.
+    testTimeout: 30_000,
   },
 };

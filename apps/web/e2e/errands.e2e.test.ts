@@ -200,7 +200,8 @@ describe('issue 18 problem 3: one-click status moves with Undo', () => {
     // Opens the menu afresh (a viewport change may have closed it, or left it open).
     const openMenu = async () => {
       if (await menu.isVisible()) {
-        await menuButton.click();
+        // Escape closes it (focus is on its first item) and gives focus back to the button.
+        await page.keyboard.press('Escape');
         await menu.waitFor({ state: 'detached' });
       }
       await menuButton.scrollIntoViewIfNeeded();

@@ -231,7 +231,7 @@ describe('a database that cannot be opened', () => {
     expect(await customerCount(page)).toBeGreaterThan(0);
     expect(tab.problems()).toEqual([]);
     await ctx.close();
-  });
+  }, 150_000); // two databases and two starts of the app; on a loaded two-core machine over a minute
 
   it('lets the debug delete (window.ottoDeleteDatabase) work in that state too', async () => {
     const { ctx, tab } = await damagedContext(async ({ page }) => {

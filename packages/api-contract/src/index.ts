@@ -56,6 +56,7 @@ export {
   allRoutes,
   largestBodyBytes,
   bodyLimitOf,
+  isLongRunning,
   buildPath,
   matchRoute,
   type HttpMethod,

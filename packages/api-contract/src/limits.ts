@@ -32,6 +32,8 @@ export const limits = {
   maxImportRows: 50_000,
   /** Largest body of an import, in bytes: 50 000 rows of long names and addresses. */
   maxImportBodyBytes: 16 * 1024 * 1024,
+  /** How long a relay waits for a `longRunning` call (an import, its undo), in milliseconds. */
+  longRequestTimeoutMs: 120_000,
   /** Most months one summary report covers (its from–to range). */
   maxReportMonths: 36,
   /** Most customers a summary lists among those who owe the most. */

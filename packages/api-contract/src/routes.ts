@@ -73,6 +73,11 @@ export interface RouteDefinition {
   etag?: boolean;
   /** The largest body this call takes, in bytes, when not `limits.maxBodyBytes` (an import). */
   maxBodyBytes?: number;
+  /**
+   * The call may take much longer than a page of data (an import of 50 000 rows and its undo, on a
+   * slow machine): relays wait `limits.longRequestTimeoutMs` for it instead of their usual timeout.
+   */
+  longRunning?: boolean;
 }
 
 const idParams = z.object({ id: z.string() });
@@ -113,6 +118,7 @@ export const customerRoutes = {
     },
     response: importResultSchema,
     maxBodyBytes: limits.maxImportBodyBytes,
+    longRunning: true,
   },
   get: {
     method: 'GET',
@@ -222,6 +228,7 @@ export const jobRoutes = {
     },
     response: importResultSchema,
     maxBodyBytes: limits.maxImportBodyBytes,
+    longRunning: true,
   },
   get: {
     method: 'GET',
@@ -349,6 +356,7 @@ export const importRoutes = {
       409: 'A record the import touched changed since (edited, or given a job): nothing was undone.',
     },
     response: importUndoResultSchema,
+    longRunning: true,
   },
 } as const satisfies Record<string, RouteDefinition>;
 
@@ -403,6 +411,19 @@ export const largestBodyBytes = Math.max(limits.maxBodyBytes, ...allRoutes.map((
 export function bodyLimitOf(method: string, path: string): number {
   const match = matchRoute(method, path);
   return (match.kind === 'match' ? match.route.maxBodyBytes : undefined) ?? limits.maxBodyBytes;
+}
+
+/**
+ * True when the call (method and URL or path below the API base) may run long (`longRunning`).
+ * @example
+ * isLongRunning('POST', '/api/customers/import'); // true
+ */
+export function isLongRunning(method: string, urlOrPath: string): boolean {
+  let path = urlOrPath;
+  if (URL.canParse(urlOrPath)) path = new URL(urlOrPath).pathname;
+  if (path.startsWith(`${apiBasePath}/`)) path = path.slice(apiBasePath.length);
+  const match = matchRoute(method, path);
+  return match.kind === 'match' && match.route.longRunning === true;
 }
 
 /**

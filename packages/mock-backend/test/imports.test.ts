@@ -19,7 +19,7 @@ async function allCustomers() {
   return customerSchema.array().parse(res.json).sort((a, b) => Number(a.id) - Number(b.id));
 }
 
-describe('POST /api/customers/import', () => {
+describe('POST /api/customers/import', { timeout: 60_000 }, () => {
   it('adds every valid row in one go, keeps text as text, and names each problem row', async () => {
     t = await startApi();
     const events: ChangeEvent[] = [];
@@ -91,6 +91,15 @@ describe('POST /api/customers/import', () => {
     expect(await allCustomers()).toHaveLength(4);
   });
 
+  it('an archived customer is not a duplicate: the row adds a customer', async () => {
+    t = await startApi();
+    const archived = customerSchema.parse((await t.create(ada)).json);
+    t.clock.advance();
+    expect((await t.call('POST', `/api/customers/${archived.id}/archive`)).status).toBe(200);
+    const { result } = await importCustomers([ada]);
+    expect(result).toMatchObject({ created: 1, skipped: 0, duplicates: [] });
+  });
+
   it('refuses too many rows (400) and too many bytes (413) in words, changing nothing', async () => {
     t = await startApi();
     const many = Array.from({ length: limits.maxImportRows + 1 }, (_, i) => ({ full_name: `N${i}`, email: `n${i}@x.io`, phone: '1' }));
@@ -124,7 +133,7 @@ describe('POST /api/customers/import', () => {
   });
 });
 
-describe('undo of the last import', () => {
+describe('undo of the last import', { timeout: 60_000 }, () => {
   it('removes exactly what it added and puts back what it updated', async () => {
     t = await startApi();
     const before = customerSchema.parse((await t.create(ada)).json);
@@ -183,7 +192,7 @@ describe('undo of the last import', () => {
   });
 });
 
-describe('POST /api/jobs/import', () => {
+describe('POST /api/jobs/import', { timeout: 60_000 }, () => {
   it('matches the customer by email, else exact name; unmatched or ambiguous rows are problems', async () => {
     t = await startApi();
     const a = customerSchema.parse((await t.create(ada)).json);

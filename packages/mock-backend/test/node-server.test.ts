@@ -71,7 +71,7 @@ describe('createMockServer', () => {
     });
     expect(tooBig.status).toBe(413);
     expect(await tooBig.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: expect.stringContaining(`${limits.maxImportBodyBytes} bytes`) });
-  });
+  }, 60_000);
 
   it('lets a browser on a localhost origin call it and read X-Total-Count', async () => {
     const res = await fetch(`${server.url}/customers`, { headers: { origin: 'http://localhost:5173' } });

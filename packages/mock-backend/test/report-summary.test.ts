@@ -1,8 +1,11 @@
 // GET /api/reports/summary (decision 0080): every figure checked against numbers worked out by
 // hand below, on data placed on month edges, DST changes and time-zone boundaries.
 import { jobSchema, reportSummarySchema, totalCountHeader, type JobStatus, type ReportSummary } from '@otto/api-contract';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startApi, type TestApi } from './helpers';
+
+// Each test starts a backend on SQLite WASM: seconds on a loaded machine, so a generous limit.
+vi.setConfig({ testTimeout: 30_000 });
 
 let t: TestApi;
 afterEach(() => t.api.close());
@@ -70,6 +73,25 @@ async function business() {
     mondayEarly: addJob(di, 'scheduled', 600, { start: '2026-11-22T23:00:00Z' }), // Berlin: Mon 00:00
   };
   return { ada, bo, cy, di, ids };
+}
+
+/** The totals kept by triggers (migrations 8 and 9) equal counting the rows themselves. */
+function expectDayTotalsExact() {
+  const kept = (sql: string) => t.api.store.all(sql);
+  expect(kept('SELECT day, cents, n FROM paid_days WHERE n != 0 OR cents != 0 ORDER BY day')).toEqual(
+    kept(`SELECT paid_dt / 86400000 AS day, sum(price_cents) AS cents, count(*) AS n FROM jobs
+          WHERE status = 'paid' AND paid_dt IS NOT NULL AND archived_dt IS NULL GROUP BY 1 ORDER BY 1`),
+  );
+  expect(kept('SELECT customer_id, cents, n FROM customer_owed WHERE n != 0 OR cents != 0 ORDER BY customer_id')).toEqual(
+    kept(`SELECT customer_id, sum(price_cents) AS cents, count(*) AS n FROM jobs
+          WHERE status = 'invoiced' AND archived_dt IS NULL GROUP BY 1 ORDER BY 1`),
+  );
+  expect(kept('SELECT cents, n FROM owed_total')).toEqual(
+    kept(`SELECT coalesce(sum(price_cents), 0) AS cents, count(*) AS n FROM jobs WHERE status = 'invoiced' AND archived_dt IS NULL`),
+  );
+  expect(kept('SELECT day, n FROM customer_days WHERE n != 0 ORDER BY day')).toEqual(
+    kept('SELECT created_dt / 86400000 AS day, count(*) AS n FROM customers WHERE archived_dt IS NULL GROUP BY 1 ORDER BY 1'),
+  );
 }
 
 async function summary(filter: unknown): Promise<ReportSummary> {
@@ -186,6 +208,20 @@ describe('GET /api/reports/summary: new customers, money owed, statuses', () => 
     const s = await summary({ tz: 'Europe/Berlin' });
     expect(s.owed).toMatchObject({ total_cents: 100_001, jobs: 3 });
     expect(monthOf(s, '2026-11')).toMatchObject({ paid_cents: 12_345 + 4_321, jobs: 2 });
+    expectDayTotalsExact();
+    // A price corrected on a paid job, a job deleted, a customer's creation date changed: still exact.
+    t.api.store.run('UPDATE jobs SET price_cents = price_cents + 5 WHERE id = ?', [Number(created.id)]);
+    t.api.store.run('DELETE FROM jobs WHERE id = (SELECT min(id) FROM jobs WHERE status = ?)', ['paid']);
+    t.api.store.run('UPDATE customers SET created_dt = created_dt - 86400000 * 40 WHERE id = ?', [bo]);
+    expectDayTotalsExact();
+    // An invoice moved to another customer, repriced, then archived and restored.
+    const invoice = t.api.store.get<{ id: number }>("SELECT id FROM jobs WHERE status = 'invoiced' ORDER BY id LIMIT 1")!.id;
+    t.api.store.run('UPDATE jobs SET customer_id = ?, price_cents = price_cents + 7 WHERE id = ?', [bo, invoice]);
+    expectDayTotalsExact();
+    expect((await t.call('POST', `/api/jobs/${invoice}/archive`)).status).toBe(200);
+    expectDayTotalsExact();
+    t.api.store.run('UPDATE jobs SET archived_dt = NULL WHERE id = ?', [invoice]);
+    expectDayTotalsExact();
   });
 });
 
@@ -203,6 +239,7 @@ describe('GET /api/reports/summary: archived records', () => {
     expect(s.week.days[0]?.jobs.map((j) => j.id)).toEqual([String(ids.mondayEarly)]);
     expect(s.new_customers_per_month.find((m) => m.month === '2026-11')?.customers).toBe(0);
     expect(s.jobs_by_status).toMatchObject({ all: 14, invoiced: 2, paid: 5, scheduled: 2 });
+    expectDayTotalsExact();
   });
 });
 

@@ -93,6 +93,17 @@ describe('createSqliteStore', () => {
     expect(new TextDecoder().decode(bytes.slice(0, 15))).toBe('SQLite format 3');
   });
 
+  it('starts a new database as the bytes it is given (newDatabase), a Node Buffer included', async () => {
+    const source = await openSqliteStore({ storage: 'memory' });
+    source.exec("CREATE TABLE t (v TEXT); INSERT INTO t VALUES ('from the file')");
+    const bytes = Buffer.from(source.exportDatabase());
+    await source.close();
+    let asked = 0;
+    store = await openSqliteStore({ storage: 'memory', newDatabase: async () => (asked++, bytes) });
+    expect(store.all('SELECT v FROM t')).toEqual([{ v: 'from the file' }]);
+    expect(asked).toBe(1);
+  });
+
   it('is unusable after close and can be closed twice', async () => {
     store = await openSqliteStore({ storage: 'memory' });
     await store.close();

@@ -396,7 +396,8 @@ function openMemory(s: Sqlite3, bytes?: Uint8Array): OoDb {
   if (!bytes) return db;
   // A file in WAL mode (header bytes 18-19 = 2) cannot be opened in memory; as a single file it is
   // the same database in rollback-journal mode.
-  const copy = bytes.byteLength >= 20 && bytes[18] === 2 && bytes[19] === 2 ? Uint8Array.from(bytes) : bytes;
+  // A subclass (Node's Buffer) is not a typed array SQLite's allocator knows: copy it into a plain one.
+  const copy = (bytes.byteLength >= 20 && bytes[18] === 2 && bytes[19] === 2) || bytes.constructor !== Uint8Array ? Uint8Array.from(bytes) : bytes;
   if (copy !== bytes) copy[18] = copy[19] = 1;
   const pointer = s.wasm.allocFromTypedArray(copy);
   const { capi } = s;

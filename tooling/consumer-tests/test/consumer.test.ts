@@ -307,6 +307,18 @@ describe('Vite + React + TypeScript apps', () => {
         });
         await missing.goto('/?sw=/not-copied-sw.js');
         await expect.poll(() => errors.join('\n'), { timeout: 30_000 }).toMatch(/The Otto service worker \/not-copied-sw\.js is missing: the server answered \d+ .*npx otto-mock-backend init public/);
+
+        // A copy left from another version of the package: the page says so and names the fix.
+        const served = join(project, name, 'dist/otto-sw.js');
+        writeFileSync(served, readFileSync(served, 'utf8').replace(/(mockBackendVersion = [^"]*)"[^"]+"/, '$1"0.0.1-old"'));
+        const stale = await browser.newPage({ baseURL: `http://127.0.0.1:${address.port}` });
+        const staleErrors: string[] = [];
+        stale.on('console', (message) => {
+          if (message.type() === 'error') staleErrors.push(message.text());
+        });
+        await stale.goto('/');
+        await stale.locator('#status', { hasText: /customers$/ }).waitFor({ timeout: 60_000 });
+        expect(staleErrors.join('\n')).toMatch(/is from @otto\/mock-backend 0\.0\.1-old, but this page uses \d+\.\d+\.\d+.*npx otto-mock-backend init/);
       }
     } finally {
       await browser.close();

@@ -22,7 +22,11 @@ export interface ApiRequest {
   params?: Record<string, string>;
   filter?: unknown;
   body?: unknown;
+  /** A body already serialized as JSON (a large import built in a worker); sent as it is. */
+  rawBody?: string | Blob;
   signal?: AbortSignal;
+  /** How long to wait for the answer, when not the client's default. */
+  timeoutMs?: number;
   /** Extra request headers (`If-Match`). */
   headers?: Record<string, string>;
 }
@@ -43,7 +47,8 @@ export async function callApi<R extends RouteDefinition>(
 ): Promise<ApiResult<z.infer<R['response']>>> {
   let url = settings.baseUrl + buildPath(route.path, request.params);
   if (request.filter !== undefined) url += `?filterJson=${encodeURIComponent(JSON.stringify(request.filter))}`;
-  const timeout = AbortSignal.timeout(settings.timeoutMs);
+  const timeout = AbortSignal.timeout(request.timeoutMs ?? settings.timeoutMs);
+  const body = request.rawBody ?? (request.body !== undefined ? JSON.stringify(request.body) : undefined);
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
 
   let response: Response;
@@ -54,10 +59,10 @@ export async function callApi<R extends RouteDefinition>(
       headers: {
         // The in-browser database refuses writes from a build older than its owner's (409 APP_OUTDATED).
         ...(settings.baseUrl === '' ? { [appVersionHeader]: __OTTO_BUILD_ID__ } : {}),
-        ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...request.headers,
       },
-      ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
+      ...(body !== undefined ? { body } : {}),
     });
   } catch (error) {
     if (timeout.aborted) {

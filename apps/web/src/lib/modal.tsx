@@ -23,13 +23,15 @@ export interface ModalProps {
   children: ReactNode;
   /** Called on Escape; omit to make the dialog answerable only by its buttons. */
   onClose?: () => void;
+  /** An extra class for the panel (a wider dialog). */
+  className?: string;
 }
 
 /**
  * A modal dialog over the page: labelled, focus moved into it and restored after, Escape closes.
  * Rendered at the end of <body>, so no sticky or scrolling container can clip it.
  */
-export function Modal({ title, role = 'dialog', children, onClose }: ModalProps) {
+export function Modal({ title, role = 'dialog', children, onClose, className }: ModalProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   // Read while rendering, before React moves focus to an `autoFocus` button of the dialog, so that
@@ -67,7 +69,7 @@ export function Modal({ title, role = 'dialog', children, onClose }: ModalProps)
         role={role}
         aria-modal="true"
         aria-labelledby={titleId}
-        className="otto-dialog"
+        className={className ? `otto-dialog ${className}` : 'otto-dialog'}
         onKeyDown={(event) => {
           if (event.key === 'Tab') keepFocusInside(event, panel.current);
         }}

@@ -58,3 +58,16 @@ describe('protocol', () => {
     expect(await serialized.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'No tab.' });
   });
 });
+
+describe('long-running requests', () => {
+  it('are exactly the calls the contract marks longRunning, and wait as long as the contract says', async () => {
+    const { allRoutes, buildPath, limits } = await import('@otto/api-contract');
+    const { isLongRunningRequest, longRequestTimeoutMs } = await import('./protocol');
+    expect(longRequestTimeoutMs).toBe(limits.longRequestTimeoutMs);
+    for (const route of allRoutes) {
+      const url = `http://localhost${buildPath(route.path, { id: '7' })}`;
+      expect(isLongRunningRequest(route.method, url), `${route.method} ${route.path}`).toBe(route.longRunning === true);
+    }
+    expect(isLongRunningRequest('GET', 'http://localhost/api/customers/import')).toBe(false);
+  });
+});

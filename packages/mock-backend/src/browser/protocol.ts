@@ -1,5 +1,6 @@
 // The messages between the service worker, the tabs and the DB worker. This module is imported by
-// the service worker script, so it must stay free of dependencies.
+// the service worker script, so it must stay free of dependencies (but the header name below).
+import { requestIdHeader } from '../runtime/request-id';
 
 /**
  * Paths the service worker relays (spec section 7: base path /api).
@@ -179,15 +180,27 @@ export function answerRequestsOn(port: MessagePort, answer: (request: Serialized
   port.start();
 }
 
-/** Reads a Request into its transferable form. */
+/**
+ * Reads a Request into its transferable form. A write gets a request id (`x-otto-request-id`,
+ * unless it has one), so that the database runs it at most once however often it is sent: a
+ * write that was on its way to an owner tab that closed is sent to the next owner, which answers
+ * what the first run answered if that one committed (decision 0054).
+ */
 export async function serializeRequest(request: Request): Promise<SerializedRequest> {
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  const headers = [...request.headers];
+  if (hasBody && !request.headers.has(requestIdHeader)) headers.push([requestIdHeader, crypto.randomUUID()]);
   return {
     url: request.url,
     method: request.method,
-    headers: [...request.headers],
+    headers,
     body: hasBody ? await request.arrayBuffer() : null,
   };
+}
+
+/** True when a serialized request may be sent again to another owner: a read, a PUT, or a write with a request id. */
+export function safeToResend(request: SerializedRequest): boolean {
+  return ['GET', 'HEAD', 'OPTIONS', 'PUT'].includes(request.method.toUpperCase()) || request.headers.some(([name]) => name.toLowerCase() === requestIdHeader);
 }
 
 /** Rebuilds a Request from its transferable form. */
@@ -269,4 +282,25 @@ export const movedAnswer: SerializedResponse = {
 /** Plain text of any thrown value. */
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * How long the relays wait for a long-running call (`longRunning` in the contract's route table:
+ * an import of many rows and its undo), in milliseconds; the contract's `limits.longRequestTimeoutMs`.
+ */
+export const longRequestTimeoutMs = 120_000;
+
+/**
+ * True for the calls the contract marks `longRunning` (a test keeps the two in step). Kept free of
+ * the contract's schemas: the service worker ships without zod.
+ */
+export function isLongRunningRequest(method: string, url: string): boolean {
+  if (method.toUpperCase() !== 'POST') return false;
+  let path = url;
+  try {
+    path = new URL(url, 'http://localhost').pathname;
+  } catch {
+    return false;
+  }
+  return /^\/api\/(?:customers\/import|jobs\/import|imports\/last\/undo)$/.test(path);
 }

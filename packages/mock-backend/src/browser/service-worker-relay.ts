@@ -11,6 +11,8 @@
 import { mockBackendVersion } from '../version';
 import {
   apiPathPrefix,
+  isLongRunningRequest,
+  longRequestTimeoutMs,
   claimClientsType,
   dbPortClosedType,
   dbPortType,
@@ -24,6 +26,7 @@ import {
   deserializeResponse,
   transferablesOf,
   type PortMessage,
+  safeToResend,
   type SerializedRequest,
   type SerializedResponse,
 } from './protocol';
@@ -192,7 +195,8 @@ export function installOttoRelay(scope: OttoRelayScope): void {
     } catch {
       return relayErrorResponse(503, 'SERVICE_UNAVAILABLE', `Otto could not read the request ${label}.`);
     }
-    const idempotent = idempotentMethods.has(method.toUpperCase());
+    // Reads, PUTs, and writes with a request id (every write serialized here has one) may be sent again.
+    const idempotent = safeToResend(request);
     const deadline = Date.now() + movingWaitMs;
     for (;;) {
       if (!dbRoute) requestDbPort();
@@ -318,6 +322,8 @@ export function installOttoRelay(scope: OttoRelayScope): void {
     const id = nextRequestId++;
     // The body is transferred: keep a copy in case the request has to be sent again elsewhere.
     const copy = request.body ? { ...request, body: request.body.slice(0) } : request;
+    // An import of many rows, or its undo, may take far longer than a page of data.
+    const timeoutMs = isLongRunningRequest(request.method, request.url) ? longRequestTimeoutMs : requestTimeoutMs;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         route.pending.delete(id);
@@ -328,10 +334,10 @@ export function installOttoRelay(scope: OttoRelayScope): void {
           relayErrorSerialized(
             504,
             'TIMEOUT',
-            `The in-browser backend did not answer ${label} within ${requestTimeoutMs / 1000} seconds. Try again; if it keeps happening, reload the tab.`,
+            `The in-browser backend did not answer ${label} within ${timeoutMs / 1000} seconds. Try again; if it keeps happening, reload the tab.`,
           ),
         );
-      }, requestTimeoutMs);
+      }, timeoutMs);
       route.pending.set(id, (response) => {
         clearTimeout(timer);
         route.pending.delete(id);
@@ -344,7 +350,6 @@ export function installOttoRelay(scope: OttoRelayScope): void {
 
 /** Marks the answers of a port that went away with requests still on it. */
 const retiredHeader = 'x-otto-retired';
-const idempotentMethods = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT']);
 
 function createRoute(port: MessagePort): Route {
   const pending = new Map<number, (response: SerializedResponse) => void>();

@@ -3,6 +3,8 @@ import { ApiError } from '../runtime/api-error';
 import { startDbWorker, type DbWorkerClient } from './db-worker-client';
 import {
   dbPortClosedType,
+  isLongRunningRequest,
+  longRequestTimeoutMs,
   dbPortType,
   errorMessage,
   movedAnswer,
@@ -11,6 +13,7 @@ import {
   relayErrorSerialized,
   type ServiceWorkerControlMessage,
   type SerializedError,
+  safeToResend,
   type SerializedRequest,
   type SerializedResponse,
   type WorkerBackendInfo,
@@ -55,7 +58,6 @@ interface PendingRequest {
   settle(response: SerializedResponse): void;
 }
 
-const idempotentMethods = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT']);
 const callTimeoutMs = 30_000;
 
 /**
@@ -122,6 +124,7 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
 
   function dispatch(request: SerializedRequest): Promise<SerializedResponse> {
     const label = `${request.method} ${new URL(request.url).pathname}`;
+    const timeoutMs = isLongRunningRequest(request.method, request.url) ? longRequestTimeoutMs : requestTimeoutMs;
     return new Promise((resolve) => {
       const id = `${tabId}:${nextId++}`;
       const timer = setTimeout(() => {
@@ -129,13 +132,13 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
           relayErrorSerialized(
             504,
             'TIMEOUT',
-            `The in-browser database did not answer ${label} within ${requestTimeoutMs / 1000} seconds. Try again; if it keeps happening, reload the tab.`,
+            `The in-browser database did not answer ${label} within ${timeoutMs / 1000} seconds. Try again; if it keeps happening, reload the tab.`,
           ),
         );
-      }, requestTimeoutMs);
+      }, timeoutMs);
       const entry: PendingRequest = {
         request,
-        idempotent: idempotentMethods.has(request.method.toUpperCase()),
+        idempotent: safeToResend(request),
         settle(response) {
           if (!pending.delete(id)) return;
           clearTimeout(timer);

@@ -73,7 +73,7 @@ const importCustomers = defineHandler(customerRoutes.import, ({ db, body, now })
   const at = now();
   const plan = new ImportPlan(body.duplicates);
   const seen = new Map<string, Seen>();
-  for (const { id, email } of db.all<{ id: number; email: string }>('SELECT id, email FROM customers ORDER BY id')) {
+  for (const { id, email } of db.all<{ id: number; email: string }>('SELECT id, email FROM customers WHERE archived_dt IS NULL ORDER BY id')) {
     const key = emailKey(email);
     if (!seen.has(key)) seen.set(key, { existingId: id, earlierIndex: null, recordId: id });
   }
@@ -135,7 +135,7 @@ function customerIndex(db: Database): CustomerIndex {
     if (ids) ids.push(id);
     else map.set(key, [id]);
   };
-  for (const { id, email, full_name } of db.all<{ id: number; email: string; full_name: string }>('SELECT id, email, full_name FROM customers')) {
+  for (const { id, email, full_name } of db.all<{ id: number; email: string; full_name: string }>('SELECT id, email, full_name FROM customers WHERE archived_dt IS NULL')) {
     add(byEmail, emailKey(email), id);
     add(byName, full_name, id);
   }
@@ -175,7 +175,7 @@ const importJobs = defineHandler(jobRoutes.import, ({ db, body, now }): HandlerR
   const customers = customerIndex(db);
   const seen = new Map<string, Seen>();
   for (const job of db.all<{ id: number; customer_id: number; title: string; scheduled_start_dt: number | null }>(
-    'SELECT id, customer_id, title, scheduled_start_dt FROM jobs ORDER BY id',
+    'SELECT id, customer_id, title, scheduled_start_dt FROM jobs WHERE archived_dt IS NULL ORDER BY id',
   )) {
     const key = jobKey(job.customer_id, job.title, job.scheduled_start_dt);
     if (!seen.has(key)) seen.set(key, { existingId: job.id, earlierIndex: null, recordId: job.id });

@@ -59,30 +59,62 @@ function monthBuckets(from: string, to: string, tz: string): Bucket[] {
   return buckets;
 }
 
+const dayMs = 86_400_000;
+
+type Sums = Map<number, { n: number; cents: number }>;
+
+function addTo(sums: Sums, i: number, n: number, cents: number): void {
+  const at = sums.get(i) ?? { n: 0, cents: 0 };
+  sums.set(i, { n: at.n + n, cents: at.cents + cents });
+}
+
 /**
- * Sums or counts rows per bucket in one statement: the buckets go in as JSON (SQLite knows no time
- * zones; their UTC boundaries were computed in JS), each is a range scan of an index.
+ * Sums or counts rows per bucket (a local month): its whole UTC days from a day-totals table
+ * (migration 8), its partial days at either end from the rows' own index. SQLite knows no time
+ * zones, so the buckets' UTC boundaries were computed in JS; they go into SQL as JSON.
  */
-function perBucket(db: Database, buckets: Bucket[], sql: string): Map<number, { n: number; cents: number }> {
-  const json = JSON.stringify(buckets.map((b) => [b.start, b.end]));
-  const rows = db.all<{ i: number; n: number; cents: number }>(
-    `WITH b(i, lo, hi) AS (SELECT key, value ->> 0, value ->> 1 FROM json_each(?)) ${sql}`,
-    [json],
-  );
-  return new Map(rows.map((r) => [r.i, { n: r.n, cents: r.cents }]));
+function perBucket(
+  db: Database,
+  buckets: Bucket[],
+  sql: { days: string; rows: string },
+): Sums {
+  const whole: [number, number, number][] = [];
+  const edges: [number, number, number][] = [];
+  buckets.forEach((b, i) => {
+    const first = Math.ceil(b.start / dayMs);
+    const last = Math.floor(b.end / dayMs);
+    if (first >= last) {
+      edges.push([i, b.start, b.end]);
+      return;
+    }
+    whole.push([i, first, last]);
+    if (b.start < first * dayMs) edges.push([i, b.start, first * dayMs]);
+    if (last * dayMs < b.end) edges.push([i, last * dayMs, b.end]);
+  });
+  const sums: Sums = new Map();
+  const run = (pieces: [number, number, number][], body: string) => {
+    if (pieces.length === 0) return;
+    const rows = db.all<{ i: number; n: number; cents: number }>(
+      `WITH b(i, lo, hi) AS (SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?)) ${body}`,
+      [JSON.stringify(pieces)],
+    );
+    for (const r of rows) addTo(sums, r.i, r.n, r.cents);
+  };
+  run(whole, sql.days);
+  run(edges, sql.rows);
+  return sums;
 }
 
 function paidPerMonth(db: Database, request: SummaryRequest): ReportSummary['paid_per_month'] {
   const months = monthBuckets(request.from, request.to, request.tz);
   const previous = monthBuckets(addMonths(request.from, -12), addMonths(request.to, -12), request.tz);
   // The jobs paid in a month: paid is final, so a paid job's paid_dt is when the money came in.
-  const sums = perBucket(
-    db,
-    [...previous, ...months],
-    `SELECT b.i AS i, count(*) AS n, sum(j.price_cents) AS cents
+  const sums = perBucket(db, [...previous, ...months], {
+    days: `SELECT b.i AS i, sum(d.n) AS n, sum(d.cents) AS cents FROM b JOIN paid_days d ON d.day >= b.lo AND d.day < b.hi GROUP BY b.i`,
+    rows: `SELECT b.i AS i, count(*) AS n, sum(j.price_cents) AS cents
      FROM b JOIN jobs j INDEXED BY jobs_paid_idx ON j.paid_dt >= b.lo AND j.paid_dt < b.hi AND j.status = 'paid' AND j.archived_dt IS NULL
      GROUP BY b.i`,
-  );
+  });
   return months.map((month, index) => {
     const before = previous[index] as Bucket;
     const now = sums.get(previous.length + index);
@@ -100,13 +132,12 @@ function paidPerMonth(db: Database, request: SummaryRequest): ReportSummary['pai
 
 function newCustomersPerMonth(db: Database, request: SummaryRequest): ReportSummary['new_customers_per_month'] {
   const months = monthBuckets(request.from, request.to, request.tz);
-  const counts = perBucket(
-    db,
-    months,
-    `SELECT b.i AS i, count(*) AS n, 0 AS cents
+  const counts = perBucket(db, months, {
+    days: `SELECT b.i AS i, sum(d.n) AS n, 0 AS cents FROM b JOIN customer_days d ON d.day >= b.lo AND d.day < b.hi GROUP BY b.i`,
+    rows: `SELECT b.i AS i, count(*) AS n, 0 AS cents
      FROM b JOIN customers c INDEXED BY customers_created_dt_idx ON c.created_dt >= b.lo AND c.created_dt < b.hi AND c.archived_dt IS NULL
      GROUP BY b.i`,
-  );
+  });
   return months.map((month, index) => ({ month: month.label, start_dt: month.start, end_dt: month.end, customers: counts.get(index)?.n ?? 0 }));
 }
 
@@ -185,15 +216,13 @@ function week(db: Database, request: SummaryRequest): ReportSummary['week'] {
 }
 
 function owed(db: Database, request: SummaryRequest): ReportSummary['owed'] {
-  const total = db.get<{ n: number; cents: number | null }>(
-    `SELECT count(*) AS n, sum(price_cents) AS cents FROM jobs INDEXED BY jobs_owed_idx WHERE status = 'invoiced' AND archived_dt IS NULL`,
-  );
+  // Kept by triggers (migration 9): the total is one row, the top customers the head of an index.
+  const total = db.get<{ cents: number; n: number }>('SELECT cents, n FROM owed_total WHERE k = 1');
   const customers = db.all<{ customer_id: number; customer_name: string; cents: number; n: number }>(
     `SELECT o.customer_id AS customer_id, c.full_name AS customer_name, o.cents AS cents, o.n AS n
-     FROM (SELECT customer_id, sum(price_cents) AS cents, count(*) AS n FROM jobs INDEXED BY jobs_owed_idx
-           WHERE status = 'invoiced' AND archived_dt IS NULL GROUP BY customer_id ORDER BY cents DESC, customer_id LIMIT ?) o
-     JOIN customers c ON c.id = o.customer_id
-     ORDER BY o.cents DESC, o.customer_id`,
+     FROM customer_owed o INDEXED BY customer_owed_top JOIN customers c ON c.id = o.customer_id
+     WHERE o.n > 0
+     ORDER BY o.cents DESC, o.customer_id LIMIT ?`,
     [request.topOwing],
   );
   return {

@@ -14,8 +14,9 @@ import type { Logger } from '../logger';
 import { ApiError, toApiIssues } from './api-error';
 import { changesOf } from './change-events';
 import type { ExtensionRoutes } from './extensions';
-import type { RouteHandler } from './handler';
-import { errorResponse, jsonResponse, notFoundText } from './responses';
+import type { HandlerResult, RouteHandler } from './handler';
+import { logAnswer, loggedAnswer, requestIdOf, type LoggedAnswer } from './request-log';
+import { errorResponse, jsonResponse, notFoundText, replayResponse } from './responses';
 
 interface RouterOptions {
   handlers: readonly RouteHandler[];
@@ -73,15 +74,32 @@ export function createRouter({ handlers, db, now, logger, publish, extensionRout
       const params = route.params ? parseParams(route, found.params) : undefined;
       const ifMatch = route.etag && route.method !== 'GET' ? parseIfMatch(request.headers.get('if-match')) : undefined;
       const run = () => handler.handle({ params, filter, body, db, now, logger, ifMatch } as never);
-      // Writes run in a transaction so that a failure leaves nothing half done.
-      const result = route.method === 'GET' ? run() : db.transaction(run);
-      // Past this point the write committed: only now is it news for the change feed.
-      if (route.method !== 'GET') publishAll(changesOf(route, result), publish, logger);
-      const headers: Record<string, string> = {};
-      if (route.totalCount && result.totalCount !== undefined) headers[totalCountHeader] = String(result.totalCount);
-      const modified = (result.data as { modified_dt?: unknown } | null)?.modified_dt;
-      if (route.etag && typeof modified === 'number') headers.etag = etagOf(modified);
-      return jsonResponse(result.data, { headers });
+      const headersOf = (result: HandlerResult): Record<string, string> => {
+        const headers: Record<string, string> = {};
+        if (route.totalCount && result.totalCount !== undefined) headers[totalCountHeader] = String(result.totalCount);
+        const modified = (result.data as { modified_dt?: unknown } | null)?.modified_dt;
+        if (route.etag && typeof modified === 'number') headers.etag = etagOf(modified);
+        return headers;
+      };
+      if (route.method === 'GET') {
+        const result = run();
+        return jsonResponse(result.data, { headers: headersOf(result) });
+      }
+      // Writes run in a transaction so that a failure leaves nothing half done. A write sent again
+      // under the same request id (a relay that lost its owner tab) is not run twice: the answer
+      // its first run committed comes back (decision 0054).
+      const requestId = requestIdOf(request);
+      const outcome = db.transaction((): { answer: LoggedAnswer; result?: HandlerResult } => {
+        const earlier = requestId ? loggedAnswer(db, requestId) : undefined;
+        if (earlier) return { answer: earlier };
+        const result = run();
+        const answer: LoggedAnswer = { status: 200, headers: headersOf(result), body: JSON.stringify(result.data) };
+        if (requestId) logAnswer(db, requestId, answer);
+        return { answer, result };
+      });
+      // Past this point the write committed: only now is it news for the change feed (a replay changed nothing).
+      if (outcome.result) publishAll(changesOf(route, outcome.result), publish, logger);
+      return replayResponse(outcome.answer);
     } catch (error) {
       return toErrorResponse(error, logger);
     }

@@ -5,7 +5,11 @@ import type { Logger } from '../logger';
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
-/** What a handler gets: inputs that already passed the route's shape checks, and the database. */
+/**
+ * What a handler gets: inputs that already passed the route's shape checks, and the database.
+ * @example
+ * const handle = ({ body, db, now }: HandlerContext<typeof createNoteRoute>) => ({ data: insertNote(db, body.text, now()) });
+ */
 export interface HandlerContext<R extends Pick<RouteDefinition, 'params' | 'filterJson' | 'body'> = RouteDefinition> {
   params: Infer<R['params']>;
   /** The filterJson value when it passed the shape check; `{}` when absent or ignored. */
@@ -21,7 +25,11 @@ export interface HandlerContext<R extends Pick<RouteDefinition, 'params' | 'filt
   ifMatch: number[] | '*' | undefined;
 }
 
-/** What a handler answers: the response data and, for list routes, the total row count. */
+/**
+ * What a handler answers: the response data and, for list routes, the total row count.
+ * @example
+ * const result: HandlerResult = { data: notes, totalCount: 42 };
+ */
 export interface HandlerResult {
   data: unknown;
   totalCount?: number;
@@ -32,7 +40,11 @@ export interface HandlerResult {
   changes?: ChangeEvent[];
 }
 
-/** A route of the contract with the function that answers it (happy path only; throw ApiError otherwise). */
+/**
+ * A route with the function that answers it (happy path only; throw ApiError otherwise).
+ * @example
+ * const routes: RouteHandler[] = [defineRoute({ method: 'GET', path: '/notes' }, ({ db }) => ({ data: db.all('SELECT * FROM notes') }))];
+ */
 export interface RouteHandler<R extends RouteDefinition = RouteDefinition> {
   route: R;
   handle(ctx: HandlerContext<R>): HandlerResult;

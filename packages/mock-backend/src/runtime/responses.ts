@@ -10,6 +10,11 @@ export function jsonResponse(data: unknown, init: { status?: number; headers?: R
   });
 }
 
+/** A JSON answer from its parts (a write's answer, as it was sent or as the request log kept it). */
+export function replayResponse(answer: { status: number; headers: Record<string, string>; body: string }): Response {
+  return new Response(answer.body, { status: answer.status, headers: { ...jsonHeaders, ...answer.headers } });
+}
+
 /** A JSON error response in the contract's shape. */
 export function errorResponse(status: number, body: ApiErrorBody): Response {
   return jsonResponse(body, { status });

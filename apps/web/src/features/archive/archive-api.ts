@@ -1,21 +1,21 @@
 import { customerRoutes, etagOf, jobRoutes, type Customer, type CustomerDuplicate, type Job } from '@otto/api-contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
-import { customerKeys, jobKeys } from '../../lib/query-keys';
+import { customerKeys, jobKeys, reportKeys } from '../../lib/query-keys';
 
 /** Archiving, restoring or deleting changes lists, searches, counts and pickers of both kinds. */
 function refreshAll(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: customerKeys.all }),
     queryClient.invalidateQueries({ queryKey: jobKeys.all }),
-    queryClient.invalidateQueries({ queryKey: archivedKeys.all }),
+    queryClient.invalidateQueries({ queryKey: reportKeys.all }),
   ]);
 }
 
+/** Under the list prefixes, so the change feed's invalidations (another tab archiving) reach them. */
 export const archivedKeys = {
-  all: ['archived'] as const,
-  customers: (offset: number) => [...archivedKeys.all, 'customers', offset] as const,
-  jobs: (offset: number) => [...archivedKeys.all, 'jobs', offset] as const,
+  customers: (offset: number) => [...customerKeys.lists(), 'archived', offset] as const,
+  jobs: (offset: number) => [...jobKeys.lists(), 'archived', offset] as const,
 };
 
 const version = (modified?: number) => (modified !== undefined ? { headers: { 'if-match': etagOf(modified) } } : {});

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { BackendHandle } from '../../../backend/start-backend';
 import { downloadFile, fileDate } from '../../../lib/download';
 import { Modal } from '../../../lib/modal';
+import { ImportDialog } from '../../import/components/import-dialog';
 import { customersCsv, jobsCsv } from '../export-csv';
 import { recordBackup } from '../storage-health';
 import { SetAsideFiles } from './set-aside-files';
@@ -29,6 +30,7 @@ export function DataDialog({
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState<File | null>(null);
   const [backups, setBackups] = useState(0);
+  const [importing, setImporting] = useState(false);
   // The button that started the work: its `disabled` while busy drops focus to the page, so focus
   // goes back to it when the work is done.
   const returnFocus = useRef<HTMLElement | null>(null);
@@ -80,6 +82,8 @@ export function DataDialog({
       return `Restored “${file.name}”. Otto now shows the data from that backup.`;
     });
 
+  if (importing) return <ImportDialog onClose={() => setImporting(false)} />;
+
   if (pending) {
     return (
       <Modal title="Replace all data with this backup?" role="alertdialog" onClose={() => setPending(null)}>
@@ -128,6 +132,9 @@ export function DataDialog({
           </Button>
           <Button onClick={() => void exportCsv('jobs')} disabled={!!busy}>
             Export jobs (CSV)
+          </Button>
+          <Button onClick={() => setImporting(true)} disabled={!!busy}>
+            Import from CSV…
           </Button>
         </div>
         <SetAsideFiles onError={setError} />

@@ -95,6 +95,9 @@ export default function ArchivedScreen() {
         {customers.isError && <LoadErrorNotice title="Archived customers could not be loaded" error={customers.error} onRetry={() => void customers.refetch()} />}
         {customers.isPending ? (
           <p role="status">Loading archived customers…</p>
+        ) : customerTotal === 0 && !customers.isError ? (
+          // Outside the table: a wide table would scroll its empty message off a phone's screen.
+          <EmptyState title="No archived customers" description="Customers you archive appear here, ready to restore." />
         ) : (
           <>
             <Table
@@ -122,6 +125,8 @@ export default function ArchivedScreen() {
         {jobs.isError && <LoadErrorNotice title="Archived jobs could not be loaded" error={jobs.error} onRetry={() => void jobs.refetch()} />}
         {jobs.isPending ? (
           <p role="status">Loading archived jobs…</p>
+        ) : jobTotal === 0 && !jobs.isError ? (
+          <EmptyState title="No archived jobs" description="Jobs you archive appear here, ready to restore." />
         ) : (
           <>
             <Table

@@ -1,5 +1,7 @@
-import { PageHeader, buttonClassName } from '@otto/ui';
+import { Button, PageHeader, buttonClassName } from '@otto/ui';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { ImportDialog } from '../../../features/import/components/import-dialog';
 import { CustomerList } from '../../../features/customers/components/customer-list';
 import { useRememberListLocation } from '../../../lib/list-return';
 import { paths } from '../../../lib/paths';
@@ -8,17 +10,22 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 export default function CustomerListScreen() {
   useDocumentTitle('Customers');
   useRememberListLocation('customers');
+  const [importing, setImporting] = useState(false);
   return (
     <>
       <PageHeader
         title="Customers"
         description="Everyone you do work for. Search by name, email or phone."
         actions={
-          <Link className={buttonClassName({ variant: 'primary' })} to={paths.customers.new.href()}>
-            New customer
-          </Link>
+          <>
+            <Button onClick={() => setImporting(true)}>Import…</Button>
+            <Link className={buttonClassName({ variant: 'primary' })} to={paths.customers.new.href()}>
+              New customer
+            </Link>
+          </>
         }
       />
+      {importing && <ImportDialog initialKind="customers" onClose={() => setImporting(false)} />}
       <CustomerList />
     </>
   );

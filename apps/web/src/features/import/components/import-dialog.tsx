@@ -1,0 +1,435 @@
+import type { ImportDuplicateChoice, ImportResult } from '@otto/api-contract';
+import { Button, Notice, SelectField } from '@otto/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { downloadFile, fileDate } from '../../../lib/download';
+import { Modal } from '../../../lib/modal';
+import { errorWords, sendImport, undoLastImport } from '../api';
+import { importFields, matchColumns, type ColumnMapping, type DateOrder, type ImportField, type ImportKind } from '../import-core';
+import type { BuildSummary, ReadSummary } from '../import-worker-protocol';
+import { createImportWorker, type ImportWorker } from '../import-worker-client';
+
+const nouns: Record<ImportKind, [string, string]> = { customers: ['customer', 'customers'], jobs: ['job', 'jobs'] };
+const count = (n: number, kind: ImportKind) => `${n.toLocaleString('en-US')} ${nouns[kind][n === 1 ? 0 : 1]}`;
+const choiceWords: Record<ImportDuplicateChoice, string> = {
+  skip: 'Skip them',
+  update: 'Update the existing record',
+  create: 'Create them anyway',
+};
+const maxListed = 100;
+
+type Stage =
+  | { name: 'choose' }
+  | { name: 'reading'; fileName: string; fraction: number }
+  | { name: 'map'; fileName: string; summary: ReadSummary }
+  | { name: 'importing'; fileName: string; summary: ReadSummary; rows: number }
+  | { name: 'done'; fileName: string; summary: ReadSummary; result: ImportResult; skipped: Map<number, string> };
+
+/** One row left out, or one duplicate, as the preview lists it. */
+interface ListedRow {
+  rowNumber: number;
+  message: string;
+}
+
+/** What the check (the import's dry run) says about the file as mapped. */
+interface Check {
+  built: BuildSummary;
+  result: ImportResult;
+  problems: ListedRow[];
+  duplicates: ListedRow[];
+  cells: Map<number, string[]>;
+}
+
+/**
+ * Import customers or jobs from a CSV file: pick or drop it, match its columns, see the first
+ * rows as they will be stored and every problem row, choose what duplicates do, import in one
+ * go, download the skipped rows, undo (issue 13, decision 0060).
+ */
+export function ImportDialog({ initialKind = 'customers', onClose }: { initialKind?: ImportKind; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [kind, setKind] = useState<ImportKind>(initialKind);
+  const [stage, setStage] = useState<Stage>({ name: 'choose' });
+  const [error, setError] = useState<string>();
+  const [mapping, setMapping] = useState<ColumnMapping>({});
+  const [order, setOrder] = useState<DateOrder>();
+  const [duplicates, setDuplicates] = useState<ImportDuplicateChoice>('skip');
+  const [check, setCheck] = useState<Check>();
+  const [checking, setChecking] = useState(false);
+  const [undo, setUndo] = useState<{ busy: boolean; message?: string; error?: string }>({ busy: false });
+  const [dragging, setDragging] = useState(false);
+  const worker = useRef<ImportWorker | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => () => worker.current?.close(), []);
+
+  async function readFile(file: File) {
+    setError(undefined);
+    setCheck(undefined);
+    worker.current?.close();
+    const w = createImportWorker();
+    worker.current = w;
+    setStage({ name: 'reading', fileName: file.name, fraction: 0 });
+    try {
+      const summary = await w.read(file, (fraction) => setStage({ name: 'reading', fileName: file.name, fraction }));
+      setMapping(matchColumns(kind, summary.headers));
+      setOrder(undefined);
+      setStage({ name: 'map', fileName: file.name, summary });
+    } catch (e) {
+      setError(`“${file.name}” cannot be imported. ${errorWords(e)}`);
+      setStage({ name: 'choose' });
+    }
+  }
+
+  // Build the rows in the worker and let the import check them (a dry run) whenever the mapping,
+  // the date order or the duplicate choice changes.
+  const mapStage = stage.name === 'map' ? stage : undefined;
+  useEffect(() => {
+    if (!mapStage || !worker.current) return;
+    const w = worker.current;
+    let current = true;
+    setChecking(true);
+    void (async () => {
+      try {
+        const built = await w.build(kind, mapping, order);
+        const missing = importFields[kind].filter((f) => f.required && (mapping[f.key] === null || mapping[f.key] === undefined));
+        if (kind === 'jobs' && mapping.customer_email == null && mapping.customer_name == null) {
+          throw new Error('Choose the column with the customer’s email or name.');
+        }
+        if (missing.length) throw new Error(`Choose the column for ${missing.map((f) => f.label.toLowerCase()).join(' and ')}.`);
+        const result =
+          built.count > 0
+            ? await sendImport(kind, built.rowsJson, duplicates, true)
+            : { entity: kind === 'customers' ? 'customer' : 'job', dryRun: true, importId: null, created: 0, updated: 0, skipped: 0, issues: [], duplicates: [] } satisfies ImportResult;
+        const problems = listProblems(built, result);
+        const dupes = result.duplicates.map((d) => ({
+          rowNumber: built.rowNumbers[d.index] ?? 0,
+          message: d.existingId
+            ? `Same as existing ${nouns[kind][0]} ${d.existingId}`
+            : `Same as row ${built.rowNumbers[d.earlierIndex ?? 0] ?? '?'} of this file`,
+        }));
+        const cells = await w.records([...problems.slice(0, maxListed), ...dupes.slice(0, maxListed)].map((r) => r.rowNumber));
+        if (current) {
+          setCheck({ built, result, problems, duplicates: dupes, cells });
+          setError(undefined);
+        }
+      } catch (e) {
+        if (current) {
+          setCheck(undefined);
+          setError(errorWords(e));
+        }
+      } finally {
+        if (current) setChecking(false);
+      }
+    })();
+    return () => {
+      current = false;
+    };
+  }, [mapStage, kind, mapping, order, duplicates]);
+
+  async function runImport() {
+    if (stage.name !== 'map' || !check) return;
+    setError(undefined);
+    setStage({ name: 'importing', fileName: stage.fileName, summary: stage.summary, rows: check.built.count });
+    try {
+      const result = await sendImport(kind, check.built.rowsJson, duplicates, false);
+      const skipped = new Map<number, string>();
+      for (const p of listProblems(check.built, result)) skipped.set(p.rowNumber, p.message);
+      for (const d of result.duplicates) {
+        if (d.action === 'skipped') skipped.set(check.built.rowNumbers[d.index] ?? 0, 'A duplicate: skipped, as chosen.');
+      }
+      await queryClient.invalidateQueries();
+      setStage({ name: 'done', fileName: stage.fileName, summary: stage.summary, result, skipped });
+    } catch (e) {
+      setError(`Nothing was imported. ${errorWords(e)}`);
+      setStage({ name: 'map', fileName: stage.fileName, summary: stage.summary });
+    }
+  }
+
+  async function downloadSkipped() {
+    if (stage.name !== 'done' || !worker.current) return;
+    const csv = await worker.current.skippedCsv(stage.skipped);
+    downloadFile(csv, `otto-skipped-${kind}-${fileDate()}.csv`, 'text/csv;charset=utf-8');
+  }
+
+  async function runUndo() {
+    setUndo({ busy: true });
+    try {
+      const done = await undoLastImport();
+      await queryClient.invalidateQueries();
+      setUndo({ busy: false, message: `Undone: removed ${count(done.removed, kind)}${done.restored ? `, put back ${count(done.restored, kind)} as they were` : ''}.` });
+    } catch (e) {
+      setUndo({ busy: false, error: errorWords(e) });
+    }
+  }
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file) void readFile(file);
+  };
+
+  const busy = stage.name === 'reading' || stage.name === 'importing' || undo.busy;
+  const title = kind === 'customers' ? 'Import customers from CSV' : 'Import jobs from CSV';
+
+  return (
+    <Modal title={title} onClose={busy ? undefined : onClose} className="import-dialog">
+      <div className="otto-stack">
+        {stage.name === 'choose' && (
+          <>
+            <fieldset className="import-kind">
+              <legend>What the file holds</legend>
+              {(['customers', 'jobs'] as const).map((k) => (
+                <label key={k}>
+                  <input type="radio" name="import-kind" value={k} checked={kind === k} onChange={() => setKind(k)} /> {k === 'customers' ? 'Customers' : 'Jobs'}
+                </label>
+              ))}
+            </fieldset>
+            <div
+              className={`import-drop${dragging ? ' import-drop--over' : ''}`}
+              onDragOver={(e) => {
+                e.preventDefault();
+                setDragging(true);
+              }}
+              onDragLeave={() => setDragging(false)}
+              onDrop={onDrop}
+              data-testid="import-drop"
+            >
+              <p>Drop a CSV file here, or</p>
+              <Button variant="primary" onClick={() => fileInput.current?.click()}>
+                Choose a CSV file…
+              </Button>
+              <p className="otto-muted">
+                Comma, semicolon or tab separated; UTF-8 or Windows-1252. The first row names the columns
+                {kind === 'customers' ? ' (for example Name, Email, Phone).' : ' (Title, Customer email or name, Status, Price, Scheduled).'}
+              </p>
+            </div>
+            <input
+              ref={fileInput}
+              type="file"
+              accept=".csv,.tsv,.txt,text/csv,text/plain"
+              aria-label="CSV file to import"
+              hidden
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = '';
+                if (file) void readFile(file);
+              }}
+            />
+          </>
+        )}
+
+        {error && (
+          <Notice tone="error" title={stage.name === 'choose' ? 'This file cannot be imported' : 'Not ready to import'}>
+            {error}
+          </Notice>
+        )}
+
+        {stage.name === 'reading' && (
+          <div role="status" className="import-progress">
+            <p>Reading “{stage.fileName}”…</p>
+            <progress max={1} value={stage.fraction} aria-label="Reading the file" />
+          </div>
+        )}
+
+        {(stage.name === 'map' || stage.name === 'importing') && (
+          <>
+            <p className="otto-muted">
+              “{stage.fileName}”: {stage.summary.rowCount.toLocaleString('en-US')} {stage.summary.rowCount === 1 ? 'row' : 'rows'}, {stage.summary.encoding},{' '}
+              {{ ',': 'comma', ';': 'semicolon', '\t': 'tab' }[stage.summary.delimiter]} separated.
+            </p>
+            <fieldset className="import-mapping" disabled={stage.name === 'importing'}>
+              <legend>Columns</legend>
+              {importFields[kind].map((field) => (
+                <SelectField
+                  key={field.key}
+                  label={field.label}
+                  value={mapping[field.key] == null ? '' : String(mapping[field.key])}
+                  onChange={(e) => setMapping((m) => ({ ...m, [field.key as ImportField]: e.target.value === '' ? null : Number(e.target.value) }))}
+                  options={[
+                    { value: '', label: field.required ? '— choose a column —' : '— not imported —' },
+                    ...stage.summary.headers.map((h, i) => ({ value: String(i), label: h || `Column ${i + 1}` })),
+                  ]}
+                />
+              ))}
+            </fieldset>
+            {kind === 'jobs' && check && (check.built.dateOrder === 'ambiguous' || check.built.dateOrder === 'conflict' || order) && (
+              <fieldset className="import-kind" disabled={stage.name === 'importing'}>
+                <legend>
+                  {check.built.dateOrder === 'conflict'
+                    ? 'The dates in this file are written both ways. Which way do most read?'
+                    : 'Dates like 03/04/2026 could be read two ways. Which way does this file write them?'}
+                </legend>
+                <label>
+                  <input type="radio" name="date-order" checked={order === 'dmy'} onChange={() => setOrder('dmy')} /> Day first (31/12/2026)
+                </label>
+                <label>
+                  <input type="radio" name="date-order" checked={order === 'mdy'} onChange={() => setOrder('mdy')} /> Month first (12/31/2026)
+                </label>
+              </fieldset>
+            )}
+            {checking && !check && <p role="status">Checking {stage.summary.rowCount.toLocaleString('en-US')} rows…</p>}
+            {check && <Preview kind={kind} check={check} />}
+            {check && check.duplicates.length > 0 && (
+              <fieldset className="import-kind" disabled={stage.name === 'importing'}>
+                <legend>
+                  {check.duplicates.length.toLocaleString('en-US')} {check.duplicates.length === 1 ? 'row is a duplicate' : 'rows are duplicates'}{' '}
+                  ({kind === 'customers' ? 'same email as a customer or an earlier row' : 'same customer, title and start as a job or an earlier row'}). What should they do?
+                </legend>
+                {(['skip', 'update', 'create'] as const).map((c) => (
+                  <label key={c}>
+                    <input type="radio" name="duplicates" value={c} checked={duplicates === c} onChange={() => setDuplicates(c)} /> {choiceWords[c]}
+                  </label>
+                ))}
+              </fieldset>
+            )}
+            {check && (
+              <p role="status" className="import-summary">
+                {checking
+                  ? 'Checking…'
+                  : `Ready: ${count(check.result.created, kind)} to add, ${check.result.updated.toLocaleString('en-US')} to update, ${(check.result.skipped + check.built.problems.length).toLocaleString('en-US')} to skip.`}
+              </p>
+            )}
+            {stage.name === 'importing' && (
+              <div role="status" className="import-progress">
+                <p>Importing {count(stage.rows, kind)} in one step: all of them land, or none…</p>
+                <progress aria-label="Importing" />
+              </div>
+            )}
+            <div className="otto-dialog__actions">
+              <Button onClick={() => setStage({ name: 'choose' })} disabled={busy}>
+                Choose another file
+              </Button>
+              <Button onClick={onClose} disabled={busy}>
+                Cancel
+              </Button>
+              <Button
+                variant="primary"
+                onClick={() => void runImport()}
+                disabled={busy || checking || !check || check.result.created + check.result.updated === 0}
+              >
+                Import
+              </Button>
+            </div>
+          </>
+        )}
+
+        {stage.name === 'done' && (
+          <>
+            <Notice tone="success" title="Import finished">
+              <span data-testid="import-result">
+                Imported {count(stage.result.created, kind)}, updated {stage.result.updated.toLocaleString('en-US')}, skipped{' '}
+                {stage.skipped.size.toLocaleString('en-US')}.
+              </span>
+            </Notice>
+            {undo.message && <Notice tone="success" title="Import undone">{undo.message}</Notice>}
+            {undo.error && (
+              <Notice tone="error" title="Could not undo">
+                {undo.error}
+              </Notice>
+            )}
+            <div className="otto-dialog__actions">
+              {stage.skipped.size > 0 && (
+                <Button onClick={() => void downloadSkipped()}>Download the skipped rows (CSV)</Button>
+              )}
+              {stage.result.importId && !undo.message && (
+                <Button variant="danger" onClick={() => void runUndo()} disabled={undo.busy}>
+                  {undo.busy ? 'Undoing…' : 'Undo this import'}
+                </Button>
+              )}
+              <Button variant="primary" onClick={onClose} disabled={undo.busy}>
+                Done
+              </Button>
+            </div>
+          </>
+        )}
+
+        {stage.name === 'choose' && (
+          <div className="otto-dialog__actions">
+            <Button onClick={onClose}>Cancel</Button>
+          </div>
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+/** Every row left out, by row number: problems found reading the file and the import's issues. */
+function listProblems(built: BuildSummary, result: ImportResult): ListedRow[] {
+  const byRow = new Map<number, string[]>();
+  for (const p of built.problems) byRow.set(p.rowNumber, [p.message]);
+  for (const issue of result.issues) {
+    const rowNumber = built.rowNumbers[issue.index] ?? 0;
+    const field = issue.path.replace(/_/g, ' ');
+    byRow.set(rowNumber, [...(byRow.get(rowNumber) ?? []), `${field}: ${issue.message}`]);
+  }
+  return [...byRow].sort((a, b) => a[0] - b[0]).map(([rowNumber, messages]) => ({ rowNumber, message: messages.join(' ') }));
+}
+
+function Preview({ kind, check }: { kind: ImportKind; check: Check }) {
+  const columns = importFields[kind].map((f) => ({ key: f.key === 'price' ? 'price_cents' : f.key === 'scheduled_start' ? 'scheduled_start_dt' : f.key === 'scheduled_end' ? 'scheduled_end_dt' : f.key, label: f.label }));
+  const shown = columns.filter((c) => check.built.preview.some((r) => r[c.key] !== undefined));
+  const show = (key: string, value: unknown) => {
+    if (value === undefined || value === null) return '';
+    if (key === 'price_cents') return ((value as number) / 100).toFixed(2);
+    if (key.endsWith('_dt')) return new Date(value as number).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+    return String(value).trim();
+  };
+  return (
+    <div className="otto-stack">
+      <h3 className="import-heading">First rows as they will be stored</h3>
+      <div className="import-table" role="region" aria-label="Preview" tabIndex={0}>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Row</th>
+              {shown.map((c) => (
+                <th key={c.key} scope="col">
+                  {c.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {check.built.preview.map((row, i) => (
+              <tr key={i}>
+                <td>{check.built.rowNumbers[i]}</td>
+                {shown.map((c) => (
+                  <td key={c.key}>{show(c.key, row[c.key])}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <RowList
+        title={check.problems.length === 0 ? 'No row has a problem.' : `${check.problems.length.toLocaleString('en-US')} ${check.problems.length === 1 ? 'row has a problem and will be skipped' : 'rows have problems and will be skipped'}`}
+        rows={check.problems}
+        cells={check.cells}
+        testId="import-problems"
+      />
+      {check.duplicates.length > 0 && (
+        <RowList title="Duplicates" rows={check.duplicates} cells={check.cells} testId="import-duplicates" />
+      )}
+    </div>
+  );
+}
+
+function RowList({ title, rows, cells, testId }: { title: string; rows: ListedRow[]; cells: Map<number, string[]>; testId: string }) {
+  return (
+    <div data-testid={testId}>
+      <h3 className="import-heading">{title}</h3>
+      {rows.length > 0 && (
+        <ul className="import-rows">
+          {rows.slice(0, maxListed).map((r) => (
+            <li key={r.rowNumber}>
+              <strong>Row {r.rowNumber}</strong>: {r.message}
+              {cells.get(r.rowNumber) && <span className="import-rows__cells"> “{(cells.get(r.rowNumber) ?? []).join(' · ').slice(0, 160)}”</span>}
+            </li>
+          ))}
+          {rows.length > maxListed && <li>…and {(rows.length - maxListed).toLocaleString('en-US')} more (all of them are in the skipped-rows download after the import).</li>}
+        </ul>
+      )}
+    </div>
+  );
+}
