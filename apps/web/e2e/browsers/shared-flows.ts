@@ -94,12 +94,14 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
   }
 
   /** Creates a customer through the screens, moving inside the app (no page load: in memory mode a load starts over). */
-  async function createCustomer(screen: Screen, fullName: string, phone = '+44 20 7946 0000'): Promise<string> {
+  let made = 0;
+  async function createCustomer(screen: Screen, fullName: string, phone = `+44 20 7946 ${1100 + ++made}`): Promise<string> {
     await screen.click({ role: 'link', name: 'Customers', within: { css: 'nav[aria-label="Main"]' } });
     await screen.click({ role: 'link', name: 'New customer' });
     await screen.find({ role: 'heading', name: 'New customer' });
     await screen.fill('Full name', fullName);
-    await screen.fill('Email', 'person@example.com');
+    // Each its own email and phone: the same ones again would rightly be flagged as a duplicate.
+    await screen.fill('Email', `${fullName.toLowerCase().replace(/\W+/g, '.')}@example.com`);
     await screen.fill('Phone', phone);
     await screen.click({ role: 'button', name: 'Create customer' });
     await screen.waitForText(`${fullName} was added.`);
