@@ -27,8 +27,8 @@ afterEach(async () => {
 const desktop = { width: 1280, height: 720 };
 const phone = { width: 375, height: 740 };
 
-async function open(path: string, viewport = desktop, timezoneId?: string): Promise<Page> {
-  ctx = await browser.newContext({ baseURL: baseUrl(), viewport, ...(timezoneId ? { timezoneId } : {}) });
+async function open(path: string, viewport = desktop, timezoneId?: string, locale?: string): Promise<Page> {
+  ctx = await browser.newContext({ baseURL: baseUrl(), viewport, ...(timezoneId ? { timezoneId } : {}), ...(locale ? { locale } : {}) });
   tab = await trackPage(await ctx.newPage());
   await tab.page.goto(path);
   await waitForBackend(tab.page);
@@ -119,6 +119,88 @@ describe('back to the list (issue 18, problem 5)', () => {
     await page.waitForURL((url) => url.pathname === '/biz/jobs');
     expect(new URL(page.url()).search).toBe(listSearch);
     await page.getByText('Page 2 of').waitFor();
+  });
+});
+
+const cellTexts = (page: Page, column: number) =>
+  page.getByRole('table').locator('tbody tr').evaluateAll((rows, i) => rows.map((row) => (row.children[i] as HTMLElement | undefined)?.innerText.trim() ?? ''), column);
+const byName = (a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase(), 'en');
+const money = (text: string) => Number(text.replace(/[^\d.]/g, ''));
+
+describe('sorting, page size, times and currency (issue 18, problem 6)', () => {
+  it('sorts customers by a column header, both ways, with a page size, all kept in the URL', async () => {
+    const page = await open('/biz/customers');
+    await page.getByText('Page 1 of 50').waitFor();
+    const modified = page.getByRole('columnheader', { name: 'Last modified' });
+    expect(await modified.getAttribute('aria-sort')).toBe('descending');
+
+    await page.getByRole('button', { name: 'Name' }).click();
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'full_name');
+    await expect.poll(() => page.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe('ascending');
+    await expect.poll(async () => { const n = await cellTexts(page, 0); return n.length === 10 && n.join('|') === [...n].sort(byName).join('|'); }).toBe(true);
+    expect(await page.getByLabel('Order').locator('option:checked').textContent()).toBe('Name, A to Z');
+    const first = (await cellTexts(page, 0))[0];
+
+    await page.getByRole('button', { name: 'Name' }).click();
+    await page.waitForURL((url) => url.searchParams.get('order') === 'desc');
+    await expect.poll(() => page.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(async () => { const n = await cellTexts(page, 0); return n.join('|') === [...n].sort(byName).reverse().join('|') && n[0] !== first; }).toBe(true);
+
+    await page.getByLabel('Customers per page').selectOption('25');
+    await page.waitForURL((url) => url.searchParams.get('size') === '25');
+    await expect.poll(() => page.getByRole('table').locator('tbody tr').count()).toBe(25);
+    await page.getByText('Page 1 of 20').waitFor();
+    await page.reload();
+    await page.getByText('Page 1 of 20').waitFor();
+    expect(await page.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe('descending');
+    await screenshot(page, 'customers-sorted-1280');
+    await page.setViewportSize(phone);
+    await page.getByText('Page 1 of 20').waitFor();
+    await screenshot(page, 'customers-sorted-375');
+
+    // Values the list does not offer are ignored: the default order and page size.
+    await page.goto('/biz/customers?sort=phone&order=sideways&size=7');
+    await page.getByText('Page 1 of 50').waitFor();
+    expect(await page.getByRole('table').locator('tbody tr').count()).toBe(10);
+    expect(await page.getByRole('columnheader', { name: 'Last modified' }).getAttribute('aria-sort')).toBe('descending');
+  });
+
+  it('states the jobs order, sorts by price, shows scheduled times and prices in the chosen currency', async () => {
+    const page = await open('/biz/jobs', desktop, 'Europe/London', 'en-GB');
+    await page.getByText(/Page 1 of/).waitFor();
+    expect(await page.getByLabel('Order').locator('option:checked').textContent()).toBe('Most recently changed first');
+    // The browser's locale (en-GB) chose pounds.
+    await expect.poll(async () => (await cellTexts(page, 4)).every((p) => p.startsWith('£'))).toBe(true);
+
+    await page.getByLabel('Order').selectOption({ label: 'Price, highest first' });
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'price_cents');
+    await expect.poll(() => page.getByRole('columnheader', { name: 'Price' }).getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(async () => { const p = (await cellTexts(page, 4)).map(money); return p.length === 10 && p.every((v, i) => i === 0 || p[i - 1]! >= v); }).toBe(true);
+
+    await page.getByRole('columnheader', { name: 'Scheduled' }).getByRole('button').click();
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'scheduled_start_dt');
+    expect(await page.getByLabel('Order').locator('option:checked').textContent()).toBe('Scheduled, soonest first');
+    await expect.poll(async () => (await cellTexts(page, 3)).every((s) => /\d{1,2}:\d{2}/.test(s))).toBe(true);
+    await screenshot(page, 'jobs-sorted-1280');
+
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    expect(await page.getByLabel('Currency').inputValue()).toBe('GBP');
+    await page.getByLabel('Currency').selectOption('EUR');
+    await page.getByText('Prices are now shown in EUR.').waitFor();
+    await screenshot(page, 'settings-1280');
+    await page.setViewportSize(phone);
+    await screenshot(page, 'settings-375');
+    await page.getByRole('link', { name: 'Jobs' }).click();
+    await page.getByText(/Page 1 of/).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    await expect.poll(async () => (await cellTexts(page, 4)).every((p) => p.startsWith('€'))).toBe(true);
+    await page.reload();
+    await page.getByText(/Page 1 of/).waitFor();
+    await expect.poll(async () => (await cellTexts(page, 4)).every((p) => p.startsWith('€'))).toBe(true);
+    await page.goto('/biz/jobs?sort=price_cents&order=asc');
+    await page.getByText(/Page 1 of/).waitFor();
+    await screenshot(page, 'jobs-sorted-375');
   });
 });
 

@@ -112,7 +112,7 @@ describe('the Overview in Chromium', () => {
     await page.emulateMedia({ colorScheme: 'light' });
 
     const summary = await summaryIn(page);
-    await page.getByRole('link', { name: /^Scheduled: .* Open these jobs\.$/ }).click();
+    await page.getByRole('link', { name: /^Scheduled\b.* Open these jobs\.$/ }).click();
     await page.waitForURL(/\/biz\/jobs\?status=scheduled$/);
     const rows = page.getByRole('table', { name: 'Jobs' }).getByRole('row');
     await expect.poll(async () => (await rows.count()) - 1, { timeout: 30_000 }).toBe(Math.min(summary.jobs_by_status.scheduled, 10));

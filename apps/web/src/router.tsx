@@ -23,6 +23,7 @@ export const routes: RouteObject[] = [
               { path: 'new', ...lazyScreen(() => import('./routes/biz/jobs/new-job-screen')) },
             ],
           },
+          { path: 'settings', ...lazyScreen(() => import('./routes/biz/settings/settings-screen')) },
           { path: 'archived', ...lazyScreen(() => import('./routes/biz/archived/archived-screen')) },
           {
             path: 'customers',

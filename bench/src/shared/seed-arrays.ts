@@ -44,6 +44,8 @@ export function seedArrays(n: number, withJobs: boolean, fakerSeed: number, now:
         created_dt: Number(created),
         modified_dt: Number(modified),
         status_dates,
+        // Otto's jobs carry it since archiving (decision 0091); seeded jobs are never archived.
+        archived_dt: null,
       });
       return { changes: 1, lastInsertRowid: jobs.length };
     },
@@ -99,6 +101,7 @@ export function arraysFromSeedFile(file: SeedFile, now: number): ArrayData {
     created_dt: Number(j.created_dt),
     modified_dt: Number(j.modified_dt),
     status_dates: Object.fromEntries(jobStatuses.map((s) => [s, (j[`${s}_dt`] as number | null) ?? null])) as Job['status_dates'],
+    archived_dt: (j.archived_dt as number | null | undefined) ?? null,
   }));
   return { customers, jobs };
 }

@@ -12,7 +12,15 @@ export {
   type CustomerDuplicateQuery,
   type CustomerDuplicate,
 } from './customer';
-export { listParamsShapeSchema, listParamsRangeSchema, type ListParams } from './list-params';
+export {
+  listParamsShapeSchema,
+  listParamsRangeSchema,
+  customerSortFields,
+  defaultSortOrders,
+  type ListParams,
+  type CustomerSortField,
+  type SortOrder,
+} from './list-params';
 export {
   apiErrorSchema,
   apiIssueSchema,
@@ -33,6 +41,7 @@ export {
   jobPatchSchema,
   jobScheduleSchema,
   jobListParamsSchema,
+  jobSortFields,
   jobCountsSchema,
   jobMoveSchema,
   jobRevertSchema,
@@ -45,6 +54,7 @@ export {
   type JobFields,
   type JobPatch,
   type JobListParams,
+  type JobSortField,
   type JobCounts,
 } from './job';
 export {

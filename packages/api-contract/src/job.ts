@@ -210,9 +210,29 @@ export const jobListParamsSchema = z.object({
   paidBefore: z.number().int().optional(),
   offset: z.number().optional(),
   limit: z.number().optional(),
+  /**
+   * Orders the list by this field instead of the default (best matches first with search text,
+   * else most recently modified first). Jobs without a scheduled date come last either way;
+   * statuses sort in lifecycle order. Ignored by the counts.
+   */
+  sortBy: z.enum(['title', 'price_cents', 'scheduled_start_dt', 'status', 'modified_dt']).optional(),
+  /** With `sortBy`: `asc` or `desc`; by default `defaultSortOrders[sortBy]`. */
+  sortOrder: z.enum(['asc', 'desc']).optional(),
   /** `true`: the archived jobs instead, most recently archived first (status and queryText do not apply). */
   archived: z.boolean().optional(),
 });
+/**
+ * Fields a job list can be ordered by (`sortBy`).
+ * @example
+ * jobSortFields.includes('price_cents'); // true
+ */
+export const jobSortFields = jobListParamsSchema.shape.sortBy.unwrap().options;
+/**
+ * One of `jobSortFields`.
+ * @example
+ * const sortBy: JobSortField = 'scheduled_start_dt';
+ */
+export type JobSortField = (typeof jobSortFields)[number];
 /**
  * The filter of the job list and counts.
  * @example

@@ -12,7 +12,51 @@ export const listParamsShapeSchema = z.object({
   queryText: z.string().optional(),
   offset: z.number().optional(),
   limit: z.number().optional(),
+  /**
+   * Orders the list by this field instead of the spec's default (best matches first with search
+   * text, else most recently modified first); with search text it still only lists the matches.
+   * A value not in `customerSortFields` fails the shape check, so the whole filterJson is ignored.
+   */
+  sortBy: z.enum(['full_name', 'created_dt', 'modified_dt']).optional(),
+  /** With `sortBy`: `asc` or `desc`; by default `defaultSortOrders[sortBy]`. */
+  sortOrder: z.enum(['asc', 'desc']).optional(),
 });
+/**
+ * Fields a customer list can be ordered by (`sortBy`).
+ * @example
+ * customerSortFields.includes('full_name'); // true
+ */
+export const customerSortFields = listParamsShapeSchema.shape.sortBy.unwrap().options;
+/**
+ * One of `customerSortFields`.
+ * @example
+ * const sortBy: CustomerSortField = 'created_dt';
+ */
+export type CustomerSortField = (typeof customerSortFields)[number];
+/**
+ * `asc` (A to Z, oldest, cheapest, soonest first) or `desc`.
+ * @example
+ * const order: SortOrder = 'desc';
+ */
+export type SortOrder = 'asc' | 'desc';
+
+/**
+ * The direction a `sortBy` takes when `sortOrder` is left out: names and titles A to Z, dates
+ * newest first, except the scheduled date (soonest first), prices highest first, statuses in
+ * lifecycle order.
+ * @example
+ * defaultSortOrders.full_name; // 'asc'
+ */
+export const defaultSortOrders = {
+  full_name: 'asc',
+  created_dt: 'desc',
+  modified_dt: 'desc',
+  title: 'asc',
+  price_cents: 'desc',
+  scheduled_start_dt: 'asc',
+  status: 'asc',
+} as const satisfies Record<string, SortOrder>;
+
 /**
  * The list parameters sent in filterJson.
  * @example

@@ -92,7 +92,7 @@ export const customerRoutes = {
     method: 'GET',
     path: '/customers',
     summary:
-      'List customers: full-text search when queryText is non-empty (digits typed in any form also match inside phone numbers), else newest modified first. Archived customers only with archived: true.',
+      'List customers: full-text search when queryText is non-empty (digits typed in any form also match inside phone numbers), else newest modified first; sortBy orders by name, created or modified instead. Archived customers only with archived: true.',
     filterJson: customerListParamsSchema,
     response: z.array(customerSchema),
     totalCount: true,
@@ -202,7 +202,7 @@ export const jobRoutes = {
   list: {
     method: 'GET',
     path: '/jobs',
-    summary: 'List jobs, filtered by search text, status and customer; newest modified first, or best matches.',
+    summary: 'List jobs, filtered by search text, status and customer; newest modified first, or best matches; sortBy orders by title, price, scheduled date, status or modified instead.',
     filterJson: jobListParamsSchema,
     invalidFilter: 'error',
     response: z.array(jobSchema),

@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AppShell } from './app-shell';
 import { NavList } from './nav-list';
@@ -48,5 +49,24 @@ describe('AppShell', () => {
       </AppShell>,
     );
     expect(screen.getByText('Changes will not be kept').closest('main')).toBeNull();
+  });
+
+  it('folds the navigation behind a Menu button that opens, closes on Escape and after a link', async () => {
+    const user = userEvent.setup();
+    renderShell();
+    const button = screen.getByRole('button', { name: 'Menu' });
+    const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(panel.hasAttribute('data-open')).toBe(false);
+    await user.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(panel.hasAttribute('data-open')).toBe(true);
+    screen.getByRole('link', { name: 'Jobs' }).focus();
+    await user.keyboard('{Escape}');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+    await user.click(button);
+    await user.click(screen.getByRole('link', { name: 'Jobs' }));
+    expect(button.getAttribute('aria-expanded')).toBe('false');
   });
 });

@@ -39,4 +39,13 @@ describe('SearchBox', () => {
     rerender(<SearchBox label="Search" value="acme" onChange={() => {}} busy />);
     expect(screen.getByRole('status').textContent).toBe('Searching');
   });
+
+  it('clears a non-empty search on Escape (in every browser, not only Chromium)', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<SearchBox label="Search" value="acme" onChange={onChange} />);
+    await user.click(screen.getByRole('searchbox'));
+    await user.keyboard('{Escape}');
+    expect(onChange).toHaveBeenCalledWith('');
+  });
 });

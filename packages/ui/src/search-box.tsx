@@ -56,6 +56,14 @@ export function SearchBox({
           onChange={(event) => onChange(event.target.value)}
           className="otto-input otto-search__input"
           {...rest}
+          onKeyDown={(event) => {
+            rest.onKeyDown?.(event);
+            // Escape clears the search in every browser (Chromium does it natively, Firefox does not).
+            if (event.key === 'Escape' && !event.defaultPrevented && value !== '') {
+              event.preventDefault();
+              onChange('');
+            }
+          }}
         />
         {busy && (
           <span className="otto-search__busy">

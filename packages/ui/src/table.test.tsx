@@ -50,4 +50,14 @@ describe('Table', () => {
     expect(screen.getByRole('table', { name: 'Customers' })).toBeDefined();
     expect(screen.getByRole('region', { name: 'Customers' })).toBeDefined();
   });
+
+  it('marks a table whose rows become cards on phones, and the columns left out of the cards', () => {
+    const withHidden: TableColumn<Customer>[] = [...columns, { key: 'id', header: 'Id', hideInCard: true, render: (c) => c.id }];
+    const { container } = render(<Table caption="Customers" columns={withHidden} rows={customers} getRowKey={(c) => c.id} cards />);
+    expect(container.querySelector('.otto-table--cards')).not.toBeNull();
+    const hidden = [...container.querySelectorAll('tbody .otto-table__not-in-card')].map((cell) => cell.textContent);
+    expect(hidden).toEqual(['1', '2']);
+    // Still one table with its rows for assistive tech: no second copy of the data.
+    expect(screen.getAllByRole('link', { name: 'Ada Lovelace' })).toHaveLength(1);
+  });
 });

@@ -13,8 +13,15 @@ export interface TableColumn<Row> {
   render: (row: Row) => ReactNode;
   /** Class for the header and every cell of the column, e.g. `otto-numeric`. */
   className?: string;
+  /** Leave this column out of the phone cards (see `TableProps.cards`). @default false */
+  hideInCard?: boolean;
   /** Render the cells as `<th scope="row">` (use on the column that names the row). */
   rowHeader?: boolean;
+  /**
+   * Makes the header a button that sorts the list by this column; `direction` is the column's
+   * current order (`aria-sort`), `none` when the list is ordered by something else.
+   */
+  sort?: { direction: 'ascending' | 'descending' | 'none'; onSort: () => void };
 }
 
 /** Props of {@link Table}. */
@@ -30,6 +37,11 @@ export interface TableProps<Row> {
   emptyState?: ReactNode;
   /** Dims the rows and sets aria-busy; with no rows yet it shows a spinner. */
   loading?: boolean;
+  /**
+   * On phones (below 48rem) show each row as a card, its cells one under the other, instead of a
+   * table that scrolls sideways. Put the row's main link in the first column. @default false
+   */
+  cards?: boolean;
   className?: string;
 }
 
@@ -58,6 +70,7 @@ export function Table<Row>({
   hideCaption = false,
   emptyState = <EmptyState title="No results" />,
   loading = false,
+  cards = false,
   className,
 }: TableProps<Row>) {
   const captionId = useId();
@@ -70,7 +83,7 @@ export function Table<Row>({
     emptyState
   );
   return (
-    <div className={cx('otto-table', loading && 'otto-table--loading', className)}>
+    <div className={cx('otto-table', loading && 'otto-table--loading', cards && 'otto-table--cards', className)}>
       <div className="otto-table__scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
         <table className="otto-table__table" aria-busy={loading || undefined}>
           <caption id={captionId} className={hideCaption ? 'otto-visually-hidden' : 'otto-table__caption'}>
@@ -79,8 +92,20 @@ export function Table<Row>({
           <thead>
             <tr>
               {columns.map((column) => (
-                <th key={column.key} scope="col" className={column.className}>
-                  {column.header}
+                <th
+                  key={column.key}
+                  scope="col"
+                  className={column.className}
+                  aria-sort={column.sort && column.sort.direction !== 'none' ? column.sort.direction : undefined}
+                >
+                  {column.sort ? (
+                    <button type="button" className="otto-table__sort" onClick={column.sort.onSort}>
+                      {column.header}
+                      <SortArrow direction={column.sort.direction} />
+                    </button>
+                  ) : (
+                    column.header
+                  )}
                 </th>
               ))}
             </tr>
@@ -97,11 +122,11 @@ export function Table<Row>({
                 <tr key={getRowKey(row)}>
                   {columns.map((column) =>
                     column.rowHeader ? (
-                      <th key={column.key} scope="row" className={column.className}>
+                      <th key={column.key} scope="row" className={cellClass(column)}>
                         {column.render(row)}
                       </th>
                     ) : (
-                      <td key={column.key} className={column.className}>
+                      <td key={column.key} className={cellClass(column)}>
                         {column.render(row)}
                       </td>
                     ),
@@ -114,4 +139,18 @@ export function Table<Row>({
       </div>
     </div>
   );
+}
+
+/** ▲, ▼ or a faint ↕ after a sortable header (decorative: aria-sort carries the meaning). */
+function SortArrow({ direction }: { direction: 'ascending' | 'descending' | 'none' }) {
+  const d = direction === 'ascending' ? 'M4 10l4-5 4 5z' : direction === 'descending' ? 'M4 6l4 5 4-5z' : 'M5 6.5l3-3.5 3 3.5zM5 9.5l3 3.5 3-3.5z';
+  return (
+    <svg className={cx('otto-table__sort-arrow', direction === 'none' && 'otto-table__sort-arrow--idle')} width="12" height="12" viewBox="0 0 16 16" aria-hidden="true">
+      <path d={d} fill="currentColor" />
+    </svg>
+  );
+}
+
+function cellClass(column: { className?: string | undefined; hideInCard?: boolean | undefined }): string | undefined {
+  return cx(column.className, column.hideInCard && 'otto-table__not-in-card') || undefined;
 }

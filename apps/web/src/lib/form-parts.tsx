@@ -1,4 +1,5 @@
 import { Button, Notice, Spinner } from '@otto/ui';
+import { shortcutHint } from './shortcuts/shortcut-list';
 
 /** Why a save failed, in words, above the form. */
 export function FormFailure({ message }: { message: string | undefined }) {
@@ -18,7 +19,13 @@ export function FormFailure({ message }: { message: string | undefined }) {
 export function SaveButton({ saving, label }: { saving: boolean; label: string }) {
   return (
     <div className="otto-form-actions">
-      <Button type="submit" variant="primary" aria-disabled={saving || undefined} aria-busy={saving || undefined}>
+      <Button
+        type="submit"
+        variant="primary"
+        aria-disabled={saving || undefined}
+        aria-busy={saving || undefined}
+        {...shortcutHint(['Mod', 'Enter'])}
+      >
         {saving && <Spinner size="sm" />}
         {saving ? 'Saving…' : label}
       </Button>

@@ -1,3 +1,5 @@
+import { getSettings } from './settings';
+
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const count = new Intl.NumberFormat();
 
@@ -11,12 +13,20 @@ export function formatCount(n: number, singular: string, plural = `${singular}s`
   return `${count.format(n)} ${n === 1 ? singular : plural}`;
 }
 
-const money = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const moneyFormats = new Map<string, Intl.NumberFormat>();
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
-/** 125000 → "1,250.00" (Otto does not know the business's currency, so shows none). */
-export function formatMoney(cents: number): string {
-  return money.format(cents / 100);
+/**
+ * 125000 cents → "$1,250.00", "1.250,00 €": the business's currency (Settings) in the user's
+ * locale.
+ */
+export function formatMoney(cents: number, currency = getSettings().currency): string {
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat(undefined, { style: 'currency', currency });
+    moneyFormats.set(currency, format);
+  }
+  return format.format(cents / 100);
 }
 
 /** 125050 cents → "1250.50", the form field's value (the same in every locale). */

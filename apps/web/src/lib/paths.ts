@@ -16,6 +16,7 @@ export const paths = {
     new: { path: '/biz/customers/new', href: () => '/biz/customers/new' },
     edit: { path: '/biz/customers/edit/:id', href: (id: string) => `/biz/customers/edit/${encodeURIComponent(id)}` },
   },
+  settings: { path: '/biz/settings', href: () => '/biz/settings' },
   jobs: {
     list: {
       path: '/biz/jobs',

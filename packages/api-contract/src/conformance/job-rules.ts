@@ -173,6 +173,39 @@ export const jobRules: ConformanceRule[] = [
     },
   },
   {
+    id: 'jobs.list.sort',
+    title: 'GET /jobs orders by sortBy (title, price_cents, scheduled_start_dt with unscheduled last, status in lifecycle order, modified_dt), sortOrder asc or desc; an unknown one is a 400.',
+    async run(ctx) {
+      const { customer, create } = await jobOwner(ctx, 'jobsort');
+      const soon = Date.now() + 86_400_000;
+      const a = await create({ title: 'b roof', price_cents: 500 });
+      const b = await create({ title: 'A gate', price_cents: 100, status: 'scheduled', scheduled_start_dt: soon + 3_600_000 });
+      const c = await create({ title: 'c drain', price_cents: 300, status: 'scheduled', scheduled_start_dt: soon });
+      const ids = async (filter: object) => {
+        const reply = await ctx.api.call('GET', '/jobs', { filter: { customerId: customer.id, ...filter } });
+        expectStatus(reply, 200);
+        const rows = expectBody(reply, jobList, 'an array of jobs');
+        check(expectTotal(reply) === 3, () => `expected X-Total-Count 3: ${reply.describe()}`);
+        return { ids: rows.map((j) => j.id), reply };
+      };
+      const cases: [object, string[]][] = [
+        [{ sortBy: 'title' }, [b.id, a.id, c.id]],
+        [{ sortBy: 'title', sortOrder: 'desc' }, [c.id, a.id, b.id]],
+        [{ sortBy: 'price_cents' }, [a.id, c.id, b.id]],
+        [{ sortBy: 'price_cents', sortOrder: 'asc' }, [b.id, c.id, a.id]],
+        [{ sortBy: 'scheduled_start_dt' }, [c.id, b.id, a.id]],
+        [{ sortBy: 'scheduled_start_dt', sortOrder: 'desc' }, [b.id, c.id, a.id]],
+        [{ sortBy: 'status' }, [a.id, c.id, b.id]],
+      ];
+      for (const [filter, want] of cases) {
+        const got = await ids(filter);
+        check(JSON.stringify(got.ids) === JSON.stringify(want), () => `${JSON.stringify(filter)} should answer ${JSON.stringify(want)}: ${got.reply.describe()}`);
+      }
+      const bad = await ctx.api.call('GET', '/jobs', { filter: { customerId: customer.id, sortBy: 'customer_name' } });
+      expectError(bad, 400, 'INVALID_PARAMS');
+    },
+  },
+  {
     id: 'jobs.counts',
     title: 'GET /jobs/counts answers how many jobs match, per status and in all.',
     async run(ctx) {

@@ -79,6 +79,45 @@ export const listRules: ConformanceRule[] = [
     },
   },
   {
+    id: 'customers.list.sort',
+    title: 'sortBy full_name, created_dt or modified_dt orders a list (sortOrder asc or desc; names ignore case), also the matches of a search, with the same total.',
+    async run(ctx) {
+      const set = await ctx.pagingSet();
+      const read = async (filter: object) => {
+        // The default page (no limit): the first ten of the order.
+        const result = await list(ctx.api, { queryText: ctx.pagingWord, ...filter });
+        check(expectTotal(result.reply) === pagingSetSize, () => `expected ${totalCountHeader}: ${pagingSetSize}: ${result.reply.describe()}`);
+        return result;
+      };
+      const byName = [...set].sort((a, b) => (a.full_name.toLowerCase() < b.full_name.toLowerCase() ? -1 : 1)).map((c) => c.id);
+      const cases: [object, string[]][] = [
+        [{ sortBy: 'full_name' }, byName],
+        [{ sortBy: 'full_name', sortOrder: 'desc' }, [...byName].reverse()],
+        [{ sortBy: 'created_dt', sortOrder: 'asc' }, set.map((c) => c.id)],
+        [{ sortBy: 'created_dt' }, set.map((c) => c.id).reverse()],
+      ];
+      for (const [filter, all] of cases) {
+        const got = await read(filter);
+        const want = all.slice(0, limits.defaultPageSize);
+        check(same(got.ids, want), () => `${JSON.stringify(filter)} should answer ${JSON.stringify(want)}: ${got.reply.describe()}`);
+      }
+      const oldestChanged = await list(ctx.api, { sortBy: 'modified_dt', sortOrder: 'asc' });
+      check(oldestChanged.modified.every((m, i) => i === 0 || (oldestChanged.modified[i - 1] as number) <= m), () => `modified_dt should never decrease: ${oldestChanged.reply.describe()}`);
+    },
+  },
+  {
+    id: 'customers.list.sort-invalid-ignored',
+    title: 'A filterJson with a sortBy or sortOrder the list does not know fails the shape check, so it is ignored like any other.',
+    async run(ctx) {
+      await ctx.pagingSet();
+      const plain = await list(ctx.api);
+      for (const filter of [{ sortBy: 'phone' }, { sortBy: 'full_name', sortOrder: 'up' }]) {
+        const got = await list(ctx.api, { ...filter, queryText: ctx.pagingWord });
+        check(same(got.ids, plain.ids), () => `expected the unfiltered list for ${JSON.stringify(filter)}: ${got.reply.describe()}`);
+      }
+    },
+  },
+  {
     id: 'customers.list.invalid-params',
     title: `A filterJson with limit outside 1–${limits.maxPageSize}, a negative or fractional offset, or search text over ${limits.maxQueryTextLength} characters answers 400 INVALID_PARAMS.`,
     async run({ api }) {

@@ -1,4 +1,4 @@
-import { customerInputSchema, customerRoutes, limits, listParamsRangeSchema, type CustomerInput } from '@otto/api-contract';
+import { customerInputSchema, customerRoutes, defaultSortOrders, limits, listParamsRangeSchema, type CustomerInput } from '@otto/api-contract';
 import { ApiError, toApiIssues } from '../runtime/api-error';
 import { defineHandler } from '../runtime/handler';
 import { parseId } from '../runtime/ids';
@@ -42,6 +42,7 @@ const list = defineHandler(customerRoutes.list, ({ db, filter }) => {
     queryText: range.data.queryText ?? '',
     limit: range.data.limit ?? limits.defaultPageSize,
     offset: range.data.offset ?? 0,
+    sort: filter.sortBy ? { by: filter.sortBy, order: filter.sortOrder ?? defaultSortOrders[filter.sortBy] } : undefined,
   };
   const page = filter.archived === true ? listArchivedCustomers(db, params) : listCustomers(db, params);
   return { data: page.rows, totalCount: page.total };

@@ -1,5 +1,6 @@
 import {
   canMoveJob,
+  defaultSortOrders,
   initialJobStatuses,
   jobInputSchema,
   jobMoveRevertWindowMs,
@@ -127,8 +128,10 @@ function save(db: Database, job: Job, fields: JobFields, now: number): Job {
 
 const list = defineHandler(jobRoutes.list, ({ db, filter }) => {
   const { limit = limits.defaultPageSize, offset = 0 } = filter;
+  const sort = filter.sortBy ? { by: filter.sortBy, order: filter.sortOrder ?? defaultSortOrders[filter.sortBy] } : undefined;
   const jobFilter = toFilter(filter);
-  const page = filter.archived === true ? listArchivedJobs(db, jobFilter.customerId, { limit, offset }) : listJobs(db, jobFilter, { limit, offset });
+  const page =
+    filter.archived === true ? listArchivedJobs(db, jobFilter.customerId, { limit, offset }) : listJobs(db, jobFilter, { limit, offset }, sort);
   return { data: page.rows, totalCount: page.total };
 });
 

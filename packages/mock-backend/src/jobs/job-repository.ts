@@ -1,4 +1,4 @@
-import { jobStatuses, type Job, type JobCounts, type JobFields, type JobStatus } from '@otto/api-contract';
+import { jobStatuses, type Job, type JobCounts, type JobFields, type JobSortField, type JobStatus, type SortOrder } from '@otto/api-contract';
 import type { Database, SqlValue } from '@otto/sqlite-store';
 import { maxRankedMatches } from '../customers/customer-repository';
 import { toFtsQuery } from '../database/fts-query';
@@ -158,29 +158,72 @@ function countMatching(db: Database, filter: JobFilter, sql: NonNullable<ReturnT
   );
 }
 
+/** An order a job list can be asked for (filterJson `sortBy`, `sortOrder`). */
+export interface JobSort {
+  by: JobSortField;
+  order: SortOrder;
+}
+
+/**
+ * A status's place in the lifecycle, as SQL over a jobs row (`alias.` or no alias); migration 5
+ * indexes exactly this expression, so a list in lifecycle order is read off that index.
+ */
+export function statusRankSql(alias = ''): string {
+  return `CASE ${alias}status ${jobStatuses.map((s, i) => `WHEN '${s}' THEN ${i}`).join(' ')} END`;
+}
+
+/**
+ * ORDER BY terms for a sort over `jobs j`, each served by an index of migration 5 read forwards
+ * or backwards (a descending order is the ascending one reversed), the id breaking ties. Jobs with
+ * no scheduled date come last both ways: ascending reads the `(scheduled_start_dt IS NULL, …)`
+ * index, descending the plain one backwards, where NULL, the smallest value, comes last.
+ */
+function jobOrder(sort: JobSort): string {
+  const dir = sort.order === 'asc' ? 'ASC' : 'DESC';
+  switch (sort.by) {
+    case 'title':
+      return `j.title COLLATE NOCASE ${dir}, j.id ${dir}`;
+    case 'price_cents':
+      return `j.price_cents ${dir}, j.id ${dir}`;
+    case 'scheduled_start_dt':
+      return dir === 'ASC' ? '(j.scheduled_start_dt IS NULL), j.scheduled_start_dt, j.id' : 'j.scheduled_start_dt DESC, j.id DESC';
+    case 'status':
+      return dir === 'ASC' ? `${statusRankSql('j.')}, j.modified_dt DESC, j.id DESC` : `${statusRankSql('j.')} DESC, j.modified_dt, j.id`;
+    case 'modified_dt':
+      return `j.modified_dt ${dir}, j.id ${dir}`;
+  }
+}
+
 /**
  * One page of jobs: with search text, best matches first (bm25, then newest modified), or newest
- * first when more than `maxRankedMatches` jobs match; without, newest modified first.
+ * first when more than `maxRankedMatches` jobs match; without, newest modified first. A `sort`
+ * replaces either order (with search text it orders the matches).
  */
-export function listJobs(db: Database, filter: JobFilter, page: { limit: number; offset: number }): { rows: Job[]; total: number } {
+export function listJobs(
+  db: Database,
+  filter: JobFilter,
+  page: { limit: number; offset: number },
+  sort?: JobSort,
+): { rows: Job[]; total: number } {
   const sql = filterSql(filter, true);
   if (!sql) return { rows: [], total: 0 };
   const total = countMatching(db, filter, sql);
   if (total === 0 || page.offset >= total) return { rows: [], total };
   let rows: JobRow[];
   if (sql.match === null) {
+    const order = sort ? jobOrder(sort) : 'j.modified_dt DESC, j.id DESC';
     // The page's ids come from an index alone (a deep offset skips index entries, not rows); the
     // customer's name is joined for those ten.
     rows = db.all<JobRow>(
       `SELECT ${columns} FROM jobs j JOIN customers c ON c.id = j.customer_id
-       WHERE j.id IN (SELECT j.id FROM jobs j ${and(active, sql.where)} ORDER BY j.modified_dt DESC, j.id DESC LIMIT ? OFFSET ?)
-       ORDER BY j.modified_dt DESC, j.id DESC`,
+       WHERE j.id IN (SELECT j.id FROM jobs j ${and(active, sql.where)} ORDER BY ${order} LIMIT ? OFFSET ?)
+       ORDER BY ${order}`,
       [...sql.params, page.limit, page.offset],
     );
   } else {
     // As for customers (decision 0002): more than maxRankedMatches matches are listed newest
     // first, read off the full-text index in rowid order, instead of scoring every match.
-    const order = total <= maxRankedMatches ? 'f.rank, j.modified_dt DESC, j.id DESC' : 'f.rowid DESC';
+    const order = sort ? jobOrder(sort) : total <= maxRankedMatches ? 'f.rank, j.modified_dt DESC, j.id DESC' : 'f.rowid DESC';
     if (!narrowed(filter) && filter.status) {
       // A status tab: its matches are a rowid range of the status-keyed index, whose bm25 equals
       // jobs_fts's (the same text for the same jobs), so only the tab's matches are looked up.

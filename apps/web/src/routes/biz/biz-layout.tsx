@@ -8,8 +8,12 @@ import { startOnce } from '../../backend/start-once';
 import { BackupNudge } from '../../features/data/components/backup-nudge';
 import { DatabaseRecoveryScreen } from '../../features/data/components/database-recovery-screen';
 import { DataDialog } from '../../features/data/components/data-dialog';
+import { CommandPalette } from '../../features/palette/components/command-palette';
 import { useLiveUpdates } from '../../lib/live/use-live-updates';
 import { paths } from '../../lib/paths';
+import { ShortcutSheet } from '../../lib/shortcuts/shortcut-sheet';
+import { shortcutHint } from '../../lib/shortcuts/shortcut-list';
+import { useBizShortcuts } from '../../lib/shortcuts/use-biz-shortcuts';
 
 /** The /biz area: waits for the in-browser backend, then shows navigation and the screen. */
 export default function BizLayout() {
@@ -19,6 +23,9 @@ export default function BizLayout() {
   // Every tab follows every write; a restore or reset anywhere starts the screens over (live-tabs).
   const resets = useLiveUpdates(started.ok ? started.backend : undefined);
   const [dataOpen, setDataOpen] = useState(false);
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  useBizShortcuts({ togglePalette: () => setPaletteOpen((open) => !open), openSheet: () => setSheetOpen(true) });
   const local = started.ok && started.backend.status.role !== 'remote';
   return (
     <AppShell
@@ -27,17 +34,47 @@ export default function BizLayout() {
           Otto
         </Link>
       }
+      tools={
+        started.ok && (
+          <Button variant="secondary" className="biz-search-button" onClick={() => setPaletteOpen(true)} {...shortcutHint(['Mod', 'K'])}>
+            <svg viewBox="0 0 16 16" width="16" height="16" fill="none" aria-hidden="true">
+              <circle cx="7" cy="7" r="4.75" stroke="currentColor" strokeWidth="1.5" />
+              <path d="m10.5 10.5 3 3" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+            </svg>
+            Search
+          </Button>
+        )
+      }
       nav={
         <>
           <NavList label="Main">
             <NavLink to={paths.overview.href()}>Overview</NavLink>
-            <NavLink to={paths.customers.list.href()}>Customers</NavLink>
-            <NavLink to={paths.jobs.list.href()}>Jobs</NavLink>
+            <NavLink to={paths.customers.list.href()} {...shortcutHint(['g', 'c'], true)}>
+              Customers
+            </NavLink>
+            <NavLink to={paths.jobs.list.href()} {...shortcutHint(['g', 'j'], true)}>
+              Jobs
+            </NavLink>
             <NavLink to={paths.archived.href()}>Archived</NavLink>
+            <NavLink to={paths.settings.href()}>Settings</NavLink>
           </NavList>
-          {started.ok && local && (
-            <DataMenu backend={started.backend} open={dataOpen} setOpen={setDataOpen} onRestored={() => setDataVersion((v) => v + 1)} />
+          <div className="biz-nav-footer">
+            {started.ok && local && (
+              <DataMenu backend={started.backend} open={dataOpen} setOpen={setDataOpen} onRestored={() => setDataVersion((v) => v + 1)} />
+            )}
+            <Button variant="ghost" size="sm" className="biz-shortcuts-button" onClick={() => setSheetOpen(true)} {...shortcutHint(['?'])}>
+              Keyboard shortcuts
+            </Button>
+          </div>
+          {started.ok && (
+            <CommandPalette
+              open={paletteOpen}
+              onOpenChange={setPaletteOpen}
+              onBackup={local ? () => setDataOpen(true) : undefined}
+              onShowShortcuts={() => setSheetOpen(true)}
+            />
           )}
+          <ShortcutSheet open={sheetOpen} onOpenChange={setSheetOpen} />
         </>
       }
       banner={
@@ -83,12 +120,12 @@ function DataMenu({
   onRestored: () => void;
 }) {
   return (
-    <div className="biz-nav-footer">
+    <>
       <Button variant="ghost" size="sm" onClick={() => setOpen(true)}>
         Backup and export
       </Button>
       {open && <DataDialog backend={backend} onClose={() => setOpen(false)} onRestored={onRestored} />}
-    </div>
+    </>
   );
 }
 

@@ -27,7 +27,7 @@ describe('live updates from other tabs', () => {
   it('shows a customer renamed elsewhere in the list, with no focus and no navigation', async () => {
     const { api } = await renderApp('/biz/customers');
     const first = within(await screen.findByRole('table')).getAllByRole('row')[1] as HTMLElement;
-    const link = within(first).getByRole('link');
+    const link = within(within(first).getByRole('rowheader')).getByRole('link');
     const id = new URL((link as HTMLAnchorElement).href).pathname.split('/').pop() as string;
     const row = api.store.get<{ email: string; phone: string }>('SELECT email, phone FROM customers WHERE id = ?', [Number(id)]) as { email: string; phone: string };
     await saveElsewhere(api, id, { full_name: 'Renamed In Another Tab', ...row });

@@ -1,35 +1,70 @@
-import { limits, type Customer } from '@otto/api-contract';
+import { customerSortFields, type Customer, type CustomerSortField } from '@otto/api-contract';
 import { Button, EmptyState, Pagination, SearchBox, Table, buttonClassName, type TableColumn } from '@otto/ui';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
-import { formatCount, formatDateTime } from '../../../lib/format';
+import { formatCount, formatDate, formatDateTime } from '../../../lib/format';
+import { ListControls, type OrderChoice } from '../../../lib/list-controls';
+import { columnDirection, nextSort, pageSizes, readListOrder, sortFilter, type ListSort } from '../../../lib/list-order';
 import { paths } from '../../../lib/paths';
 import { LoadErrorNotice } from '../../../lib/load-error-notice';
 import { useListSearchParams } from '../../../lib/use-list-search-params';
 import { useSearchText } from '../../../lib/use-search-text';
 import { useCustomers } from '../api/get-customers';
 
-const pageSize = limits.defaultPageSize;
+type Sort = ListSort<CustomerSortField>;
 
-const columns: TableColumn<Customer>[] = [
-  {
-    key: 'name',
-    header: 'Name',
-    rowHeader: true,
-    render: (c) => <Link to={paths.customers.edit.href(c.id)}>{c.full_name}</Link>,
-  },
-  { key: 'email', header: 'Email', render: (c) => c.email },
-  { key: 'phone', header: 'Phone', render: (c) => c.phone },
-  { key: 'modified', header: 'Last modified', render: (c) => formatDateTime(c.modified_dt) },
+/** A `tel:` link that dials: digits (and a leading +) only, an extension (x123) after a pause. */
+function telHref(phone: string): string {
+  const [number = '', extension] = phone.split(/x|ext\.?/i);
+  const digits = number.replace(/[^\d+]/g, '');
+  const ext = extension?.replace(/\D/g, '');
+  return `tel:${digits}${ext ? `,${ext}` : ''}`;
+}
+
+const orderChoices: OrderChoice<CustomerSortField>[] = [
+  { sort: { by: 'full_name', order: 'asc' }, label: 'Name, A to Z' },
+  { sort: { by: 'full_name', order: 'desc' }, label: 'Name, Z to A' },
+  { sort: { by: 'created_dt', order: 'desc' }, label: 'Newest customers first' },
+  { sort: { by: 'created_dt', order: 'asc' }, label: 'Oldest customers first' },
+  { sort: { by: 'modified_dt', order: 'desc' }, label: 'Most recently changed first' },
+  { sort: { by: 'modified_dt', order: 'asc' }, label: 'Least recently changed first' },
 ];
+
+/** The order in words, for the table's caption and the "Order" select's default. */
+function orderWords(sort: Sort | undefined, query: string): string {
+  if (sort) return orderChoices.find((c) => c.sort.by === sort.by && c.sort.order === sort.order)?.label ?? '';
+  return query ? 'Best matches first' : 'Most recently changed first';
+}
+
+function customerColumns(shown: Sort | undefined, onSort: (field: CustomerSortField) => void): TableColumn<Customer>[] {
+  const sortable = (field: CustomerSortField) => ({ direction: columnDirection(shown, field), onSort: () => onSort(field) });
+  return [
+    {
+      key: 'name',
+      header: 'Name',
+      rowHeader: true,
+      sort: sortable('full_name'),
+      render: (c) => <Link to={paths.customers.edit.href(c.id)}>{c.full_name}</Link>,
+    },
+    { key: 'email', header: 'Email', render: (c) => <a href={`mailto:${c.email}`}>{c.email}</a> },
+    { key: 'phone', header: 'Phone', render: (c) => <a href={telHref(c.phone)}>{c.phone}</a> },
+    { key: 'created', header: 'Customer since', hideInCard: true, sort: sortable('created_dt'), render: (c) => formatDate(c.created_dt) },
+    { key: 'modified', header: 'Last modified', hideInCard: true, sort: sortable('modified_dt'), render: (c) => formatDateTime(c.modified_dt) },
+  ];
+}
 
 /** Customers with search as you type and paging; the search text and page live in the URL. */
 export function CustomerList() {
-  const { query, page, update } = useListSearchParams();
+  const { query, page, searchParams, update } = useListSearchParams();
   const setQuery = useCallback((q: string, options: { replace: boolean }) => update({ q, page: null }, options), [update]);
   const { text, setText, pending } = useSearchText(query, setQuery);
+  const { sort, pageSize } = readListOrder(searchParams, customerSortFields);
+  const setSort = (next: Sort | undefined) => update({ sort: next?.by ?? null, order: next?.order ?? null, page: null });
+  // Without search text and sortBy the spec's order is the most recently modified first.
+  const shown: Sort | undefined = sort ?? (query ? undefined : { by: 'modified_dt', order: 'desc' });
+  const columns = customerColumns(shown, (field) => setSort(nextSort(shown, field)));
 
-  const params = { ...(query ? { queryText: query } : {}), limit: pageSize, offset: (page - 1) * pageSize };
+  const params = { ...(query ? { queryText: query } : {}), ...sortFilter(sort), limit: pageSize, offset: (page - 1) * pageSize };
   const result = useCustomers(params);
   const total = result.data?.totalCount ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
@@ -44,6 +79,15 @@ export function CustomerList() {
         onChange={setText}
         busy={result.isFetching || pending}
       />
+      <ListControls
+        noun="customers"
+        defaultLabel={query ? 'Best matches first' : 'Most recently changed first'}
+        choices={query ? orderChoices : orderChoices.filter((c) => !(c.sort.by === 'modified_dt' && c.sort.order === 'desc'))}
+        sort={sort}
+        onSortChange={setSort}
+        pageSize={pageSize}
+        onPageSizeChange={(size) => update({ size: size === pageSizes[0] ? null : size, page: null })}
+      />
       {result.isError && (
         <LoadErrorNotice title="Customers could not be loaded" error={result.error} onRetry={() => void result.refetch()} />
       )}
@@ -52,11 +96,12 @@ export function CustomerList() {
       ) : result.isError && !result.data ? null : (
         <>
           <Table
-            caption={query ? `Customers matching “${query}”` : 'Customers, most recently changed first'}
+            caption={`${query ? `Customers matching “${query}”` : 'Customers'}, ${orderWords(sort, query).toLowerCase()}`}
             hideCaption
             columns={columns}
             rows={rows}
             getRowKey={(c) => c.id}
+            cards
             loading={result.isPlaceholderData}
             emptyState={<ListEmptyState query={query} total={total} page={page} onFirstPage={() => update({ page: null })} onClear={() => setText('')} />}
           />

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatCount } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { shortcutHint } from '../../../lib/shortcuts/shortcut-list';
 import { useJobs } from '../api/get-jobs';
 import { JobTable } from './job-table';
 
@@ -14,7 +15,7 @@ export function CustomerJobs({ customerId, customerName }: { customerId: string;
   const jobs = useJobs({ customerId, limit: pageSize, offset: (page - 1) * pageSize });
   const total = jobs.data?.totalCount ?? 0;
   const newJob = (
-    <Link className={buttonClassName({ variant: 'primary', size: 'sm' })} to={paths.jobs.new.href(customerId)}>
+    <Link className={buttonClassName({ variant: 'primary', size: 'sm' })} to={paths.jobs.new.href(customerId)} {...shortcutHint(['n'])}>
       New job for {customerName}
     </Link>
   );

@@ -1,9 +1,20 @@
-import { calendarMonthSchema, jobStatusLabels, jobStatusSchema, jobStatuses, limits, zonedMonthRange, type JobStatus } from '@otto/api-contract';
+import {
+  calendarMonthSchema,
+  jobSortFields,
+  jobStatusLabels,
+  jobStatusSchema,
+  jobStatuses,
+  zonedMonthRange,
+  type JobSortField,
+  type JobStatus,
+} from '@otto/api-contract';
 import { Button, EmptyState, Pagination, SearchBox, SegmentedNav, buttonClassName } from '@otto/ui';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { browserTimeZone } from '../../../lib/browser-time-zone';
 import { formatCount } from '../../../lib/format';
+import { ListControls, type OrderChoice } from '../../../lib/list-controls';
+import { nextSort, pageSizes, readListOrder, sortFilter, type ListSort } from '../../../lib/list-order';
 import { paths } from '../../../lib/paths';
 import { LoadErrorNotice } from '../../../lib/load-error-notice';
 import { useListSearchParams } from '../../../lib/use-list-search-params';
@@ -12,7 +23,25 @@ import { useJobCounts } from '../api/get-job-counts';
 import { useJobs } from '../api/get-jobs';
 import { JobTable } from './job-table';
 
-const pageSize = limits.defaultPageSize;
+type Sort = ListSort<JobSortField>;
+
+const orderChoices: OrderChoice<JobSortField>[] = [
+  { sort: { by: 'scheduled_start_dt', order: 'asc' }, label: 'Scheduled, soonest first' },
+  { sort: { by: 'scheduled_start_dt', order: 'desc' }, label: 'Scheduled, latest first' },
+  { sort: { by: 'price_cents', order: 'desc' }, label: 'Price, highest first' },
+  { sort: { by: 'price_cents', order: 'asc' }, label: 'Price, lowest first' },
+  { sort: { by: 'title', order: 'asc' }, label: 'Title, A to Z' },
+  { sort: { by: 'title', order: 'desc' }, label: 'Title, Z to A' },
+  { sort: { by: 'status', order: 'asc' }, label: 'Status, from quote to paid' },
+  { sort: { by: 'status', order: 'desc' }, label: 'Status, from paid to quote' },
+  { sort: { by: 'modified_dt', order: 'desc' }, label: 'Most recently changed first' },
+  { sort: { by: 'modified_dt', order: 'asc' }, label: 'Least recently changed first' },
+];
+
+function orderWords(sort: Sort | undefined, query: string): string {
+  if (sort) return orderChoices.find((c) => c.sort.by === sort.by && c.sort.order === sort.order)?.label ?? '';
+  return query ? 'Best matches first' : 'Most recently changed first';
+}
 
 /** Every job, with status tabs and their counts, search as you type and paging, all kept in the URL. */
 export function JobList() {
@@ -21,6 +50,9 @@ export function JobList() {
   const status: JobStatus | undefined = parsedStatus.success ? parsedStatus.data : undefined;
   const setQuery = useCallback((q: string, options: { replace: boolean }) => update({ q, page: null }, options), [update]);
   const { text, setText, pending } = useSearchText(query, setQuery);
+  const { sort, pageSize } = readListOrder(searchParams, jobSortFields);
+  const setSort = (next: Sort | undefined) => update({ sort: next?.by ?? null, order: next?.order ?? null, page: null });
+  const shown: Sort | undefined = sort ?? (query ? undefined : { by: 'modified_dt', order: 'desc' });
 
   // A month paid in (`paid=2026-03`, the Overview's bars): its bounds in this browser's time zone.
   // An invalid value is ignored, like an unknown status.
@@ -30,7 +62,7 @@ export function JobList() {
   const paid = paidRange ? { paidFrom: paidRange.start, paidBefore: paidRange.end } : {};
 
   const search = { ...(query ? { queryText: query } : {}), ...paid };
-  const jobs = useJobs({ ...search, ...(status ? { status } : {}), limit: pageSize, offset: (page - 1) * pageSize });
+  const jobs = useJobs({ ...search, ...(status ? { status } : {}), ...sortFilter(sort), limit: pageSize, offset: (page - 1) * pageSize });
   const counts = useJobCounts(search);
   const total = jobs.data?.totalCount ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
@@ -54,6 +86,15 @@ export function JobList() {
         onChange={setText}
         busy={jobs.isFetching || pending}
       />
+      <ListControls
+        noun="jobs"
+        defaultLabel={orderWords(undefined, query)}
+        choices={query ? orderChoices : orderChoices.filter((c) => !(c.sort.by === 'modified_dt' && c.sort.order === 'desc'))}
+        sort={sort}
+        onSortChange={setSort}
+        pageSize={pageSize}
+        onPageSizeChange={(size) => update({ size: size === pageSizes[0] ? null : size, page: null })}
+      />
       {jobs.isError && <LoadErrorNotice title="Jobs could not be loaded" error={jobs.error} onRetry={() => void jobs.refetch()} />}
       {jobs.isPending ? (
         <p role="status">Loading jobs…</p>
@@ -61,8 +102,9 @@ export function JobList() {
         <>
           <JobTable
             jobs={jobs.data?.data ?? []}
-            caption="Jobs"
+            caption={`Jobs, ${orderWords(sort, query).toLowerCase()}`}
             loading={jobs.isPlaceholderData}
+            sorting={{ shown, onSort: (field) => setSort(nextSort(shown, field)) }}
             emptyState={
               total > 0 && page > 1 ? (
                 <EmptyState

@@ -24,12 +24,17 @@ export function StatusChart({ counts }: { counts: JobCounts }) {
       <ul className="hbars">
         {jobStatuses.map((status) => (
           <li key={status} className="hbars__row chart__slot" {...slotProps(status)}>
-            <Link to={paths.jobs.list.href({ status })} className="hbars__link" aria-label={`${describe(status)} Open these jobs.`}>
-              <span className="hbars__label">{jobStatusLabels[status]}</span>
+            {/* The name starts with the visible words (label, count), as speech input expects. */}
+            <Link to={paths.jobs.list.href({ status })} className="hbars__link">
+              <span className="hbars__label">{jobStatusLabels[status]}</span>{' '}
               <span className="hbars__track">
                 <span className={`hbars__fill${counts[status] ? '' : ' hbars__fill--zero'}`} style={{ width: `${(counts[status] / top) * 100}%` }} />
               </span>
               <span className="hbars__count">{counts[status].toLocaleString()}</span>
+              <span className="otto-visually-hidden">
+                {' '}
+                {counts[status] === 1 ? 'job' : 'jobs'}, {percent.format(counts.all ? counts[status] / counts.all : 0)} of all. Open these jobs.
+              </span>
             </Link>
             {active === status && <ChartTip>{describe(status)}</ChartTip>}
           </li>

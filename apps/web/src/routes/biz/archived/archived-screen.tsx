@@ -103,6 +103,7 @@ export default function ArchivedScreen() {
             <Table
               caption="Archived customers, most recently archived first"
               hideCaption
+              cards
               columns={customerColumns}
               rows={customers.data?.data ?? []}
               getRowKey={(c) => c.id}
@@ -132,6 +133,7 @@ export default function ArchivedScreen() {
             <Table
               caption="Archived jobs, most recently archived first"
               hideCaption
+              cards
               columns={jobColumns}
               rows={jobs.data?.data ?? []}
               getRowKey={(j) => j.id}

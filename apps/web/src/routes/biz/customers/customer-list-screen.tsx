@@ -5,6 +5,7 @@ import { ImportDialog } from '../../../features/import/components/import-dialog'
 import { CustomerList } from '../../../features/customers/components/customer-list';
 import { useRememberListLocation } from '../../../lib/list-return';
 import { paths } from '../../../lib/paths';
+import { shortcutHint } from '../../../lib/shortcuts/shortcut-list';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function CustomerListScreen() {
@@ -19,7 +20,7 @@ export default function CustomerListScreen() {
         actions={
           <>
             <Button onClick={() => setImporting(true)}>Import…</Button>
-            <Link className={buttonClassName({ variant: 'primary' })} to={paths.customers.new.href()}>
+            <Link className={buttonClassName({ variant: 'primary' })} to={paths.customers.new.href()} {...shortcutHint(['n'])}>
               New customer
             </Link>
           </>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { JobList } from '../../../features/jobs/components/job-list';
 import { useRememberListLocation } from '../../../lib/list-return';
 import { paths } from '../../../lib/paths';
+import { shortcutHint } from '../../../lib/shortcuts/shortcut-list';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function JobListScreen() {
@@ -14,7 +15,7 @@ export default function JobListScreen() {
         title="Jobs"
         description="The work you do for your customers, from quote to paid."
         actions={
-          <Link className={buttonClassName({ variant: 'primary' })} to={paths.jobs.new.href()}>
+          <Link className={buttonClassName({ variant: 'primary' })} to={paths.jobs.new.href()} {...shortcutHint(['n'])}>
             New job
           </Link>
         }

@@ -1,0 +1,171 @@
+// Every screen, at desktop (1280 px) and phone (375 px) width, in light and dark: axe-core finds no
+// serious or critical violation, nothing scrolls sideways, phone touch targets are 44 px, and a
+// screenshot of each (after its data has loaded) lands in e2e/screenshots/a11y-*.png.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiFetch, baseUrl, launchBrowser, screenshot, trackPage, waitForBackend, type TrackedPage } from './harness';
+
+/** One screen of the sweep. Add new routes here; `path` may look up an id through the API. */
+interface Screen {
+  name: string;
+  path: string | ((page: Page) => Promise<string>);
+  /** Waits for what this screen shows once its data is there (beyond the generic checks). */
+  ready?: (page: Page) => Promise<void>;
+  /** Opens something on top of the screen (a dialog, the menu) before the checks. */
+  open?: (page: Page, phone: boolean) => Promise<void>;
+}
+
+async function firstId(page: Page, api: string): Promise<string> {
+  const call = await apiFetch(page, `${api}?filterJson=${encodeURIComponent(JSON.stringify({ limit: 1 }))}`);
+  const rows = call.json as { id: string }[];
+  if (!rows[0]) throw new Error(`${api} returned no rows to open.`);
+  return rows[0].id;
+}
+
+const rowsShown = async (page: Page) => {
+  await page.locator('#main tbody tr a[href]').first().waitFor();
+};
+
+export const screens: Screen[] = [
+  { name: 'landing', path: '/' },
+  { name: 'overview', path: '/biz/overview' },
+  { name: 'archived', path: '/biz/archived' },
+  { name: 'customers', path: '/biz/customers', ready: rowsShown },
+  { name: 'customer-new', path: '/biz/customers/new' },
+  { name: 'customer-edit', path: (page) => firstId(page, '/api/customers').then((id) => `/biz/customers/edit/${id}`) },
+  { name: 'customer-missing', path: '/biz/customers/edit/999999' },
+  { name: 'jobs', path: '/biz/jobs', ready: rowsShown },
+  { name: 'job-new', path: '/biz/jobs/new' },
+  { name: 'job-edit', path: (page) => firstId(page, '/api/jobs').then((id) => `/biz/jobs/edit?id=${id}`) },
+  { name: 'job-none', path: '/biz/jobs/edit' },
+  {
+    name: 'palette',
+    path: '/biz/customers',
+    ready: rowsShown,
+    open: async (page) => {
+      await page.keyboard.press('Control+K');
+      const input = page.getByRole('combobox', { name: /find a customer or job/i });
+      await input.fill('a');
+      await page.getByRole('option').first().waitFor();
+      await page.getByText('Searching…').waitFor({ state: 'detached' });
+    },
+  },
+  {
+    name: 'shortcuts',
+    path: '/biz/jobs',
+    ready: rowsShown,
+    open: async (page) => {
+      await page.locator('body').press('?');
+      await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+    },
+  },
+  {
+    name: 'backup',
+    path: '/biz/customers',
+    ready: rowsShown,
+    open: async (page, phone) => {
+      if (phone) await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('button', { name: 'Backup and export' }).click();
+      await page.getByRole('dialog').waitFor();
+      await page.waitForFunction(() => !document.querySelector('[role="dialog"]')?.textContent?.includes('Loading'));
+    },
+  },
+  {
+    name: 'menu',
+    path: '/biz/jobs',
+    ready: rowsShown,
+    open: async (page, phone) => {
+      if (phone) await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    },
+  },
+];
+
+/** The generic "data has loaded" condition: a heading, and no loading text or busy region anywhere. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.querySelector('h1, h2') !== null &&
+      !/Loading/.test(document.body.innerText) &&
+      document.querySelector('[aria-busy="true"]') === null,
+    undefined,
+    { timeout: 30_000 },
+  );
+}
+
+/** Serious and critical axe violations, one line each (rule, impact, first few targets). */
+async function axeProblems(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.failureSummary ?? ''}`).join(', ')}`);
+}
+
+/** Controls on a phone that are smaller than a 44 px touch target (text links inside sentences excepted). */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const small: string[] = [];
+    const controls = document.querySelectorAll<HTMLElement>('button, input:not([type="hidden"]), select, textarea, [role="option"], nav a, td a, th a, .otto-button');
+    for (const el of controls) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      if (el.closest('.otto-visually-hidden, .otto-skip-link')) continue;
+      if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) continue;
+      if (box.height < 44 - 0.5) small.push(`${el.tagName.toLowerCase()} “${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 30)}” is ${Math.round(box.height)} px tall`);
+    }
+    return small;
+  });
+}
+
+const modes = [
+  { label: 'desktop light', width: 1280, height: 800, scheme: 'light' },
+  { label: 'desktop dark', width: 1280, height: 800, scheme: 'dark' },
+  { label: 'phone light', width: 375, height: 740, scheme: 'light' },
+  { label: 'phone dark', width: 375, height: 740, scheme: 'dark' },
+] as const;
+
+let browser: Browser;
+let ctx: BrowserContext;
+let tab: TrackedPage;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ctx = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 } });
+  tab = await trackPage(await ctx.newPage());
+  // Asking for a record that does not exist is a 404 the browser reports in the console.
+  tab.allow(/status of 404/);
+  await tab.page.goto('/biz/customers');
+  await waitForBackend(tab.page);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('every screen is accessible at desktop and phone width, light and dark', () => {
+  for (const mode of modes) {
+    it(`passes axe, fits the width and has loaded data (${mode.label})`, { timeout: 300_000 }, async () => {
+      const { page } = tab;
+      const phone = mode.width < 768;
+      await page.setViewportSize({ width: mode.width, height: mode.height });
+      await page.emulateMedia({ colorScheme: mode.scheme });
+      const found: string[] = [];
+      for (const screen of screens) {
+        const path = typeof screen.path === 'string' ? screen.path : await screen.path(page);
+        await page.goto(path);
+        if (path.startsWith('/biz')) await waitForBackend(page);
+        await screen.ready?.(page);
+        await settled(page);
+        await screen.open?.(page, phone);
+        const where = `${screen.name} (${mode.label})`;
+        for (const problem of await axeProblems(page)) found.push(`${where}: ${problem}`);
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        if (wide > 0) found.push(`${where}: scrolls sideways by ${wide} px`);
+        if (phone) for (const small of await smallTargets(page)) found.push(`${where}: ${small}`);
+        await screenshot(page, `a11y-${screen.name}-${phone ? 375 : 1280}-${mode.scheme}`);
+      }
+      expect(found).toEqual([]);
+      expect(tab.problems()).toEqual([]);
+    });
+  }
+});
