@@ -43,25 +43,50 @@ function findPnpm() {
   return ['npx', '--yes', `pnpm@${pnpmVersion}`];
 }
 
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+/** Installs Debian packages with apt (only as root, where apt exists); answers whether it could. */
+function aptInstall(what, packages) {
+  if (!isRoot || !quiet('apt-get', ['--version'])) return false;
+  console.log(`otto: installing ${what} from Debian for the browser tests…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  must('apt-get', ['-qq', 'update'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  must('apt-get', ['-qq', 'install', '-y', '--no-install-recommends', ...packages], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  return true;
+}
+
 /** Debian's Chromium for the browser tests: installed with apt when missing and we are root. */
 function ensureChromium() {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
   const found = candidates.find((path) => existsSync(path));
   if (found) return found;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (isRoot && quiet('apt-get', ['--version'])) {
-    console.log('otto: installing Chromium from Debian for the browser tests…');
-    must('apt-get', ['-qq', 'update']);
-    must('apt-get', ['-qq', 'install', '-y', '--no-install-recommends', 'chromium'], {
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
-  }
+  if (aptInstall('Chromium', ['chromium']) && existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
   console.error(
     'otto: the browser tests need Chromium. Install it (Debian: `sudo apt-get install chromium`) or set CHROMIUM_PATH to its executable.',
   );
   process.exit(1);
+}
+
+/**
+ * Firefox ESR (driven over WebDriver BiDi) and WebKitGTK (WebKitWebDriver + MiniBrowser, on an
+ * Xvfb display) for the shared flows (apps/web/e2e/shared-flows.*): Debian's, installed with apt
+ * when missing and we are root, in one apt run.
+ */
+function ensureFirefoxAndWebKit() {
+  const miniBrowser = ['/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser', '/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser'];
+  const missing = () => [
+    ...(existsSync(process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr') ? [] : ['firefox-esr']),
+    ...(existsSync('/usr/bin/WebKitWebDriver') && (process.env.MINIBROWSER_PATH ? existsSync(process.env.MINIBROWSER_PATH) : miniBrowser.some((p) => existsSync(p))) ? [] : ['webkit2gtk-driver']),
+    ...(existsSync('/usr/bin/Xvfb') ? [] : ['xvfb']),
+  ];
+  const needed = missing();
+  if (needed.length === 0) return;
+  aptInstall(needed.join(', '), needed);
+  const still = missing();
+  if (still.length > 0) {
+    console.error(`otto: the browser tests need Debian's ${still.join(', ')} (sudo apt-get install ${still.join(' ')}).`);
+    process.exit(1);
+  }
 }
 
 /**
@@ -83,10 +108,17 @@ function buildBetterSqlite3() {
   return status;
 }
 
-/** Sums the JSON reports vitest wrote, for one closing line. */
+/** The browser a browser test ran in: the shared flows say it in their file name, the rest is Chromium. */
+function browserOf(file) {
+  const match = /shared-flows\.(chromium|firefox|webkit)\.e2e\.test\.ts$/.exec(file);
+  return match ? match[1] : 'chromium';
+}
+
+/** Sums the JSON reports vitest wrote, for the closing lines (browser tests also per browser). */
 function summarize() {
   let passed = 0;
   let failed = 0;
+  const browsers = {};
   const dirs = ['apps', 'packages', 'tooling'].flatMap((group) =>
     readdirSync(join(root, group)).map((name) => join(root, group, name, 'test-results')),
   );
@@ -95,10 +127,21 @@ function summarize() {
       const report = JSON.parse(readFileSync(join(dir, file), 'utf8'));
       passed += report.numPassedTests ?? 0;
       failed += report.numFailedTests ?? 0;
+      if (!file.startsWith('e2e')) continue;
+      for (const result of report.testResults ?? []) {
+        const counts = (browsers[browserOf(result.name ?? '')] ??= { passed: 0, failed: 0, shared: 0 });
+        for (const test of result.assertionResults ?? []) {
+          if (test.status === 'passed') counts.passed += 1;
+          else if (test.status === 'failed') counts.failed += 1;
+          if (/shared-flows\./.test(result.name ?? '')) counts.shared += 1;
+        }
+      }
     }
   }
-  return { passed, failed };
+  return { passed, failed, browsers };
 }
+
+const browserTitles = { chromium: 'Chromium', firefox: 'Firefox ESR', webkit: 'WebKitGTK' };
 
 const pnpm = findPnpm();
 const color = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
@@ -127,6 +170,7 @@ if (command === 'start') {
   const install = phase('install', ...pnArgs(['install', ...(process.env.CI ? ['--frozen-lockfile'] : []), '--reporter=append-only']));
   if (install !== 0) process.exit(install);
   const chromium = ensureChromium();
+  ensureFirefoxAndWebKit();
   const native = buildBetterSqlite3();
   if (native !== 0) process.exit(native);
   for (const dir of ['apps', 'packages', 'tooling'].flatMap((g) => readdirSync(join(root, g)).map((n) => join(root, g, n, 'test-results')))) {
@@ -141,11 +185,15 @@ if (command === 'start') {
   // Browser tests run alone: each drives a real Chromium and the machine may have two cores.
   if (built === 0) check('browser tests', phase('browser tests', ...turbo(['test:e2e'], ['--concurrency=1']), { env }));
   else failedPhases.push('browser tests (not run: the build failed)');
-  const { passed, failed } = summarize();
+  const { passed, failed, browsers } = summarize();
   // A phase that failed without a failing test (a lint error, a type error) still counts once.
   const phaseFailures = Math.max(0, failedPhases.length - (failed > 0 ? 1 : 0));
   if (failedPhases.length === 0) console.log('\notto: every check passed.');
   else console.log(`\notto: these phases failed (their errors are printed above): ${failedPhases.join('; ')}.`);
+  const perBrowser = Object.entries(browsers).map(
+    ([name, c]) => `${browserTitles[name] ?? name} ${c.passed} passed${c.failed ? `, ${c.failed} failed` : ''}${name === 'chromium' ? ` (${c.shared} of them the shared flows)` : ''}`,
+  );
+  if (perBrowser.length > 0) console.log(`browser tests: ${perBrowser.join('; ')}`);
   console.log(`${passed} passed, ${failed + phaseFailures} failed`);
   process.exit(failedPhases.length === 0 && failed === 0 ? 0 : 1);
 } else {

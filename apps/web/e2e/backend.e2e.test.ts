@@ -286,9 +286,33 @@ describe('in-browser backend', () => {
     expectNoProblems(tab);
   });
 
-  it('falls back to memory with the spec warning and a visible notice when OPFS is unavailable', async () => {
+  it('keeps the data as a snapshot in IndexedDB when OPFS is unavailable but IndexedDB is there (decision 0110)', async () => {
     const ctx = await context();
     await injectIntoDbWorker(ctx, 'delete FileSystemFileHandle.prototype.createSyncAccessHandle;');
+    const tab = await open(ctx);
+    const { page } = tab;
+    expect(await status(page)).toMatchObject({ role: 'leader', storage: 'indexeddb', fallbackReason: expect.stringContaining('sync access') });
+    await page.getByText('Your data is kept in this browser’s IndexedDB').waitFor();
+    expect(await page.getByText('Changes will not be kept').count()).toBe(0);
+    const created = await createCustomer(page, 'Ida Snapshot');
+    // The owner reloads: its DB worker starts over from the snapshot, not from the first-start data.
+    await page.reload();
+    await waitForBackend(page);
+    expect(await status(page)).toMatchObject({ role: 'leader', storage: 'indexeddb' });
+    const res = await apiFetch(page, `/api/customers/${created.id}`);
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ full_name: 'Ida Snapshot' });
+    expect((await apiFetch(page, '/api/customers')).headers['x-total-count']).toBe('501');
+    await screenshot(page, 'backend-indexeddb-fallback');
+    expectNoProblems(tab);
+  });
+
+  it('falls back to memory with the spec warning and a visible notice when neither OPFS nor IndexedDB is available', async () => {
+    const ctx = await context();
+    await injectIntoDbWorker(
+      ctx,
+      "delete FileSystemFileHandle.prototype.createSyncAccessHandle; Object.defineProperty(self, 'indexedDB', { value: undefined, configurable: true });",
+    );
     const tab = await open(ctx);
     const { page } = tab;
     expect(await status(page)).toMatchObject({ role: 'leader', storage: 'memory', fallbackReason: expect.any(String) });

@@ -27,12 +27,14 @@ export interface RunResult {
 }
 
 /**
- * Where the data lives: `opfs` survives reloads (browser), `file` is a SQLite file on disk (Node,
- * `@otto/sqlite-store/node`), `memory` is gone when the page or process closes.
+ * Where the data lives: `opfs` survives reloads (browser), `indexeddb` is memory with a snapshot of
+ * the whole file saved in IndexedDB after every write (`flush`) and loaded at start (a browser
+ * without OPFS), `file` is a SQLite file on disk (Node, `@otto/sqlite-store/node`), `memory` is
+ * gone when the page or process closes.
  * @example
  * if (store.info.mode === 'memory') showBanner('Changes will not be kept.');
  */
-export type StorageMode = 'opfs' | 'memory' | 'file';
+export type StorageMode = 'opfs' | 'indexeddb' | 'memory' | 'file';
 
 /**
  * The synchronous SQL surface every handler and migration uses. Any driver can implement it
@@ -136,6 +138,13 @@ export interface SqliteStoreOptions {
    */
   initialData?: Uint8Array;
   /**
+   * Where OPFS is missing but IndexedDB exists (a dedicated worker of such a browser), keep the
+   * database in memory with a snapshot of the whole file in IndexedDB (mode `indexeddb`): loaded at
+   * `open`, saved by `flush` after writes. `false`: plain memory there.
+   * @default true
+   */
+  snapshotFallback?: boolean;
+  /**
    * What a database that does not exist yet starts as: the bytes of a SQLite file (made ahead of
    * time, say), put in place before the first open: imported into OPFS, or opened as a copy in
    * memory. Called only when there is no database file; resolving undefined starts it empty.
@@ -187,6 +196,12 @@ export interface SqliteStore extends Database {
    * store first if it is open; call `open()` afterwards to use the new file.
    */
   replaceDatabaseFile?(bytes?: Uint8Array): Promise<void>;
+  /**
+   * In `indexeddb` mode, saves a snapshot of the database to IndexedDB if anything changed since
+   * the last one, and resolves once IndexedDB committed it (call it after each write, before saying
+   * it is saved). Elsewhere it does nothing. Drivers that keep their own file omit it.
+   */
+  flush?(): Promise<void>;
   /** Closes the connection and releases OPFS handles. Safe to call twice. */
   close(): Promise<void>;
   /** Closes the store and deletes its file (OPFS) or contents (memory). */

@@ -13,7 +13,7 @@ export interface BackendStatus {
    */
   role: 'leader' | 'follower' | 'remote';
   /** `memory` means changes are lost when the owning tab closes; `remote`: the server keeps them. */
-  storage: 'opfs' | 'memory' | 'remote';
+  storage: 'opfs' | 'indexeddb' | 'memory' | 'remote';
   /** Why persistence failed, when storage is `memory`. */
   fallbackReason?: string;
   /** Another tab runs this other version of Otto on the same database: every tab should be reloaded. */

@@ -103,7 +103,7 @@ export type ServiceWorkerControlMessage =
  * console.log(info.storage, info.schemaVersion);
  */
 export interface WorkerBackendInfo {
-  storage: 'opfs' | 'memory';
+  storage: 'opfs' | 'indexeddb' | 'memory';
   /** Why the database is in memory although OPFS was asked for. */
   fallbackReason?: string;
   filename: string;

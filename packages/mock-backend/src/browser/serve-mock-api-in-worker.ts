@@ -92,13 +92,16 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
         throw error;
       }
       try {
-        return await createMockApi({ extensions,
+        const api = await createMockApi({ extensions,
           store,
           logger,
           onChange: changes.publish,
           ...(!seed ? { seed: false as const } : options.seed !== undefined ? { seed: options.seed } : {}),
           ...(options.now ? { now: options.now } : {}),
         });
+        // Where the database is a snapshot in IndexedDB (no OPFS): keep what migrations and seeding did.
+        await store.flush?.();
+        return api;
       } catch (error) {
         // A database that opened but cannot be used (newer schema, failed migration, damaged pages):
         // release it, so that recovery can read or replace the file.
@@ -121,7 +124,12 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
     const outdated = refuseOutdated(request);
     if (outdated) return Promise.resolve(outdated);
     const work = current
-      .then(async (api) => serializeResponse(await api.fetch(deserializeRequest(request))))
+      .then(async (api) => {
+        const response = await api.fetch(deserializeRequest(request));
+        // A write is answered once it is kept (a no-op on OPFS, where the commit is the file).
+        if (request.method !== 'GET' && request.method !== 'HEAD') await api.store.flush?.();
+        return serializeResponse(response);
+      })
       .catch((error: unknown) => relayErrorSerialized(503, 'SERVICE_UNAVAILABLE', errorMessage(error)));
     inFlight.add(work);
     void work.finally(() => inFlight.delete(work));
@@ -328,7 +336,7 @@ function holdLockForLife(name: string, waitMs: number): Promise<void> {
 function infoOf(api: MockApi): WorkerBackendInfo {
   const { info } = api;
   return {
-    storage: info.mode === 'opfs' ? 'opfs' : 'memory',
+    storage: info.mode === 'opfs' || info.mode === 'indexeddb' ? info.mode : 'memory',
     filename: info.filename,
     sqliteVersion: info.sqliteVersion,
     schemaVersion: info.schemaVersion,

@@ -2,7 +2,7 @@ import type { SerializedError, SerializedRequest, SerializedResponse } from './p
 
 /** What the owning tab tells the others about the database. */
 export interface LeaderAnnouncement {
-  storage: 'opfs' | 'memory';
+  storage: 'opfs' | 'indexeddb' | 'memory';
   fallbackReason?: string;
   appVersion?: string;
 }

@@ -14,8 +14,8 @@ import type { WorkerBackendInfo } from './protocol';
 export interface BackendStatus {
   /** `leader`: this tab owns the database (its DB worker runs it); `follower`: it relays to the tab that does. */
   role: 'leader' | 'follower';
-  /** Where the data lives: `opfs` survives reloads, `memory` is lost when the owning tab closes. */
-  storage: 'opfs' | 'memory';
+  /** Where the data lives: `opfs` survives reloads, `indexeddb` too (a browser without OPFS: a copy of the database is saved there after every write), `memory` is lost when the owning tab closes. */
+  storage: 'opfs' | 'indexeddb' | 'memory';
   /** Why the database is in memory although persistence was asked for. */
   fallbackReason?: string;
   /**

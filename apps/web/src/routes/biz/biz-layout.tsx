@@ -181,6 +181,16 @@ function StorageNotice({ backend }: { backend: BackendHandle }) {
       </Notice>
     );
   }
+  if (status.storage === 'indexeddb') {
+    // A browser without OPFS that has IndexedDB (decision 0110): what is kept, and what is not, in words.
+    return (
+      <Notice tone="info" title="Your data is kept in this browser’s IndexedDB">
+        This browser has no Origin Private File System, so Otto saves a copy of all your data in IndexedDB after every
+        change. It is still there after a reload or a restart of the browser. It is not kept in a private window once the
+        window closes, nor when the browser’s site data is cleared: download a backup now and then.
+      </Notice>
+    );
+  }
   if (status.storage !== 'memory') return null;
   return (
     <Notice tone="warning" title="Changes will not be kept">

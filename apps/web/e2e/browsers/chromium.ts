@@ -1,0 +1,26 @@
+// Chromium (Debian's, through playwright-core and the DevTools protocol) behind the shared driver.
+import { launchChromium } from '@otto/browser-testing';
+import type { Page } from 'playwright-core';
+import { wrapExpression, type BrowserSession, type Tab } from './driver';
+
+export async function launchChromiumSession(origin: string): Promise<BrowserSession> {
+  const browser = await launchChromium();
+  const context = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 800 } });
+  const tabOf = (page: Page): Tab => ({
+    goto: async (path) => void (await page.goto(path)),
+    reload: async () => void (await page.reload()),
+    url: async () => new URL(page.url()),
+    run: <T>(expression: string) => page.evaluate(wrapExpression(expression)) as Promise<T>,
+    click: (selector) => page.click(selector),
+    type: (selector, text) => page.locator(selector).pressSequentially(text),
+    screenshot: async (path) => void (await page.screenshot({ path })),
+    close: () => page.close(),
+  });
+  return {
+    name: 'chromium',
+    label: `Chromium ${browser.version()}`,
+    origin,
+    newTab: async () => tabOf(await context.newPage()),
+    close: () => browser.close(),
+  };
+}

@@ -1,0 +1,42 @@
+// Debian's Firefox ESR, stock, driven over WebDriver BiDi by puppeteer-core (`browser: 'firefox'`).
+import puppeteer, { type Page } from 'puppeteer-core';
+import { wrapExpression, type BrowserSession, type Tab } from './driver';
+
+/** `FIREFOX_PATH`, else Debian's firefox-esr. */
+export const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+
+export async function launchFirefoxSession(origin: string): Promise<BrowserSession> {
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: firefoxPath,
+    headless: true,
+    defaultViewport: { width: 1280, height: 800 },
+    // The machine reaches no other host: none of Firefox's own network traffic.
+    extraPrefsFirefox: {
+      'app.update.enabled': false,
+      'browser.safebrowsing.malware.enabled': false,
+      'browser.safebrowsing.phishing.enabled': false,
+      'network.captive-portal-service.enabled': false,
+      'network.connectivity-service.enabled': false,
+    },
+  });
+  const version = (await browser.version()).replace(/^firefox\//i, '');
+  const resolve = (path: string) => new URL(path, origin).href;
+  const tabOf = (page: Page): Tab => ({
+    goto: async (path) => void (await page.goto(resolve(path))),
+    reload: async () => void (await page.reload()),
+    url: async () => new URL(page.url()),
+    run: <T>(expression: string) => page.evaluate(wrapExpression(expression)) as Promise<T>,
+    click: (selector) => page.click(selector),
+    type: (selector, text) => page.type(selector, text),
+    screenshot: async (path) => void (await page.screenshot({ path: path as `${string}.png` })),
+    close: () => page.close(),
+  });
+  return {
+    name: 'firefox',
+    label: `Firefox ESR ${version}`,
+    origin,
+    newTab: async () => tabOf(await browser.newPage()),
+    close: () => browser.close(),
+  };
+}

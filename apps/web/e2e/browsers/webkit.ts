@@ -1,0 +1,168 @@
+// WebKitGTK: Debian's MiniBrowser, driven by WebKitWebDriver (classic W3C WebDriver; WebKitGTK
+// has no WebDriver BiDi) through the `webdriver` client, on an Xvfb display started here
+// (MiniBrowser has no headless mode).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import WebDriver from 'webdriver';
+import { wrapExpression, type BrowserSession, type Tab } from './driver';
+
+/** Where Debian's webkit2gtk-driver puts MiniBrowser (`MINIBROWSER_PATH` overrides). */
+export const miniBrowserPath =
+  process.env.MINIBROWSER_PATH ??
+  ['/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser', '/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser'].find((p) => existsSync(p)) ??
+  '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+
+const elementKey = 'element-6066-11e4-a52e-4f735466cecf';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** An X display of its own (`Xvfb -displayfd`), so that nothing is shown and runs do not collide. */
+async function startXvfb(): Promise<{ display: string; process: ChildProcess }> {
+  const xvfb = spawn('Xvfb', ['-displayfd', '1', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const display = await new Promise<string>((resolve, reject) => {
+    xvfb.once('error', (error) => reject(new Error(`Xvfb could not start (${error.message}); install Debian's xvfb.`)));
+    xvfb.once('exit', (code) => reject(new Error(`Xvfb ended at once (exit ${code}).`)));
+    xvfb.stdout!.once('data', (data: Buffer) => resolve(`:${String(data).trim()}`));
+  });
+  return { display, process: xvfb };
+}
+
+async function waitForDriver(port: number, driver: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (driver.exitCode !== null) throw new Error(`WebKitWebDriver ended at once (exit ${driver.exitCode}).`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/status`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('WebKitWebDriver did not answer within 20 s.');
+}
+
+export async function launchWebKitSession(origin: string): Promise<BrowserSession> {
+  const xvfb = await startXvfb();
+  const port = await freePort();
+  const driver = spawn('WebKitWebDriver', [`--port=${port}`], { env: { ...process.env, DISPLAY: xvfb.display }, stdio: 'ignore' });
+  const stopAll = () => {
+    driver.kill();
+    xvfb.process.kill();
+  };
+  try {
+    await waitForDriver(port, driver);
+    const client = await WebDriver.newSession({
+      hostname: '127.0.0.1',
+      port,
+      logLevel: 'error',
+      capabilities: {
+        browserName: 'MiniBrowser',
+        // WebKitWebDriver speaks classic WebDriver only: do not ask for a BiDi socket.
+        'wdio:enforceWebDriverClassic': true,
+        'webkitgtk:browserOptions': { binary: miniBrowserPath, args: ['--automation'] },
+      } as WebdriverIO.Capabilities,
+    });
+    await client.setWindowRect(null, null, 1280, 800);
+    const version = String((client.capabilities as { browserVersion?: string }).browserVersion ?? '');
+    let current = await client.getWindowHandle();
+    let unusedFirstWindow: string | undefined = current;
+
+    const tabOf = (handle: string): Tab => {
+      const use = async () => {
+        if (current !== handle) {
+          await client.switchToWindow(handle);
+          current = handle;
+        }
+      };
+      const element = async (selector: string): Promise<string> => {
+        const found = (await client.findElement('css selector', selector)) as Record<string, string>;
+        const id = found[elementKey];
+        if (!id) throw new Error(`No element matches ${selector}.`);
+        return id;
+      };
+      return {
+        goto: async (path) => {
+          await use();
+          await client.navigateTo(new URL(path, origin).href);
+        },
+        reload: async () => {
+          await use();
+          await client.refresh();
+        },
+        url: async () => {
+          await use();
+          return new URL(await client.getUrl());
+        },
+        run: async <T>(expression: string) => {
+          await use();
+          const result = (await client.executeAsyncScript(
+            `const done = arguments[arguments.length - 1];
+             ${wrapExpression(expression)}.then((value) => done({ ok: value }), (error) => done({ error: String((error && error.message) || error) }));`,
+            [],
+          )) as { ok?: T; error?: string };
+          if (result.error !== undefined) throw new Error(result.error);
+          return result.ok as T;
+        },
+        click: async (selector) => {
+          await use();
+          await client.elementClick(await element(selector));
+        },
+        type: async (selector, text) => {
+          await use();
+          await client.elementSendKeys(await element(selector), text);
+        },
+        screenshot: async (path) => {
+          await use();
+          writeFileSync(path, Buffer.from(await client.takeScreenshot(), 'base64'));
+        },
+        close: async () => {
+          await use();
+          // Closing the last window would end the WebDriver session: the last one is emptied and reused.
+          if ((await client.getWindowHandles()).length === 1) {
+            await client.navigateTo('about:blank');
+            unusedFirstWindow = handle;
+            return;
+          }
+          await client.closeWindow();
+          const left = await client.getWindowHandles();
+          current = left[0] ?? '';
+          if (current) await client.switchToWindow(current);
+        },
+      };
+    };
+    return {
+      name: 'webkit',
+      label: `WebKitGTK ${version} (MiniBrowser)`,
+      origin,
+      newTab: async () => {
+        if (unusedFirstWindow) {
+          const handle = unusedFirstWindow;
+          unusedFirstWindow = undefined;
+          return tabOf(handle);
+        }
+        const { handle } = (await client.createWindow('tab')) as { handle: string };
+        return tabOf(handle);
+      },
+      close: async () => {
+        try {
+          await client.deleteSession();
+        } finally {
+          stopAll();
+        }
+      },
+    };
+  } catch (error) {
+    stopAll();
+    throw error;
+  }
+}
