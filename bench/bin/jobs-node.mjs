@@ -1,20 +1,6 @@
 #!/usr/bin/env node
 // The job calls timed in Node on SQLite WASM in memory (see src/node/jobs-in-node.ts).
 // Options: --sizes=100000,400000, --iterations=50
-/* global URL, console, process */
-import { fileURLToPath } from 'node:url';
-import { runnerImport } from 'vite';
+import { runEntry } from './run-entry.mjs';
 
-const entry = fileURLToPath(new URL('../src/node/jobs-in-node.ts', import.meta.url));
-// Workspace packages resolve to their TypeScript source, as in the tests.
-const { module } = await runnerImport(entry, {
-  configFile: false,
-  logLevel: 'warn',
-  environments: { inline: { resolve: { conditions: ['@otto/source'], noExternal: [/^@otto\//] } } },
-});
-try {
-  await module.main(process.argv.slice(2));
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-}
+await runEntry('../src/node/jobs-in-node.ts', { source: true });
