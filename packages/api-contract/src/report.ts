@@ -101,7 +101,11 @@ export const weekJobSchema = z.object({
   scheduled_end_dt: z.number().int().nullable(),
   price_cents: cents,
 });
-/** A job of the week. */
+/**
+ * A job of the week.
+ * @example
+ * const starts = (job: WeekJob) => new Date(job.scheduled_start_dt);
+ */
 export type WeekJob = z.infer<typeof weekJobSchema>;
 
 /**
