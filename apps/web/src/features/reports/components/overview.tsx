@@ -47,15 +47,15 @@ function paidGroups(months: ReportSummary['paid_per_month']): BarGroup[] {
   }));
 }
 
-/** "This month: 1,250.00, up 12% on November 2025." */
+/**
+ * "November so far: 1,250.00. November 2025 in all: 980.00." A month under way is not set against
+ * a whole month as a percentage: that comparison would mislead until the month ends.
+ */
 function paidSummary(months: ReportSummary['paid_per_month']): string {
   const current = months.at(-1);
   if (!current) return '';
-  const now = current.paid_cents;
-  const then = current.previous_year.paid_cents;
-  const change =
-    then === 0 ? (now === 0 ? 'the same as' : 'against nothing in') : `${now >= then ? 'up' : 'down'} ${Math.round((Math.abs(now - then) / then) * 100)}% on`;
-  return `${monthName(current.month)} so far: ${formatMoney(now)}, ${change} ${monthName(current.previous_year.month)} (${formatMoney(then)}). Choose a bar to see its jobs.`;
+  const { month, paid_cents: now, previous_year: then } = current;
+  return `${monthName(month)} so far: ${formatMoney(now)}. ${monthName(then.month)} in all: ${formatMoney(then.paid_cents)}. Choose a bar to see its jobs.`;
 }
 
 function customerGroups(months: ReportSummary['new_customers_per_month']): BarGroup[] {
