@@ -47,7 +47,8 @@ export const screens: Screen[] = [
       await page.keyboard.press('Control+K');
       const input = page.getByRole('combobox', { name: /find a customer or job/i });
       await input.fill('a');
-      await page.getByRole('option').first().waitFor();
+      // The palette's own options (a list's Order select has options too).
+      await page.getByRole('dialog').getByRole('option').first().waitFor();
       await page.getByText('Searching…').waitFor({ state: 'detached' });
     },
   },

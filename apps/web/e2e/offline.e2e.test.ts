@@ -208,6 +208,8 @@ describe('offline, after one visit', () => {
       await screenshot(page, 'backup-nudge');
       await page.setViewportSize({ width: 375, height: 800 });
       await screenshot(page, 'backup-nudge-phone');
+      // On a phone the navigation, Backup and export included, is behind the Menu button.
+      await page.getByRole('button', { name: 'Menu' }).click();
       await page.getByRole('button', { name: 'Backup and export' }).click();
       await expect.poll(() => page.getByRole('definition').nth(2).textContent()).toMatch(/days ago/);
       await screenshot(page, 'backup-storage-panel-phone');
