@@ -1,31 +1,11 @@
 // What a person does with customers, in real Chromium against the production build: every route,
 // search, paging, create, edit, validation, and data that is still there after a reload.
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { apiFetch, customersPath, launchBrowser, newContext, openPage, screenshot, waitForBackend, type TrackedPage } from './harness';
+import { describe, expect, it } from 'vitest';
+import { apiFetch, customersPath, screenshot, waitForBackend, useBrowserSession } from './harness';
 
-let browser: Browser;
-let ctx: BrowserContext;
-const tabs: TrackedPage[] = [];
+const session = useBrowserSession();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  const problems = tabs.splice(0).flatMap((tab) => tab.problems());
-  await ctx?.close();
-  expect(problems).toEqual([]);
-});
-
-async function open(path: string) {
-  ctx = await newContext(browser);
-  const tab = await openPage(ctx, path);
-  tabs.push(tab);
-  return tab;
-}
+const open = (path: string) => session.open(path, { waitForBackend: false });
 
 describe('customer screens in Chromium', () => {
   it('shows the landing page with a way into the back office', async () => {

@@ -2,36 +2,17 @@
 // control, "Back to …" that keeps the list's place, sortable lists with a page size, focus after
 // actions, no sideways scroll on a phone's Jobs page, and a CSV export in local ISO times.
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { apiFetch, baseUrl, customersPath, launchBrowser, screenshot, trackPage, waitForBackend, type TrackedPage } from './harness';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiFetch, customersPath, screenshot, useBrowserSession } from './harness';
 
-let browser: Browser;
-let ctx: BrowserContext | undefined;
-let tab: TrackedPage | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  const problems = tab?.problems() ?? [];
-  await ctx?.close();
-  ctx = undefined;
-  tab = undefined;
-  expect(problems).toEqual([]);
-});
+const session = useBrowserSession();
 
 const desktop = { width: 1280, height: 720 };
 const phone = { width: 375, height: 740 };
 
 async function open(path: string, viewport = desktop, timezoneId?: string, locale?: string): Promise<Page> {
-  ctx = await browser.newContext({ baseURL: baseUrl(), viewport, ...(timezoneId ? { timezoneId } : {}), ...(locale ? { locale } : {}) });
-  tab = await trackPage(await ctx.newPage());
-  await tab.page.goto(path);
-  await waitForBackend(tab.page);
+  const tab = await session.open(path, { viewport, ...(timezoneId ? { timezoneId } : {}), ...(locale ? { locale } : {}) });
   return tab.page;
 }
 

@@ -2,36 +2,18 @@
 // without its punctuation finds the customer; archive with Undo, the Archived view, delete for good,
 // and the duplicate warning; one-click job status moves with Undo (out of paid too), on the job
 // screen and from a row's menu in the job list.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { apiFetch, baseUrl, launchBrowser, screenshot, trackPage, waitForBackend, type TrackedPage } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiFetch, screenshot, type TrackedPage, useBrowserSession } from './harness';
 
-let browser: Browser;
-let ctx: BrowserContext | undefined;
+const session = useBrowserSession();
 let tab: TrackedPage | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  const problems = tab?.problems() ?? [];
-  await ctx?.close();
-  ctx = undefined;
-  tab = undefined;
-  expect(problems).toEqual([]);
-});
 
 const desktop = { width: 1280, height: 720 };
 const phone = { width: 375, height: 740 };
 
 async function open(path: string): Promise<Page> {
-  ctx = await browser.newContext({ baseURL: baseUrl(), viewport: desktop });
-  tab = await trackPage(await ctx.newPage());
-  await tab.page.goto(path);
-  await waitForBackend(tab.page);
+  tab = await session.open(path, { viewport: desktop });
   return tab.page;
 }
 

@@ -4,8 +4,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freshProfileDir, launchChromium, launchChromiumProfile, removeProfileDir } from '@otto/browser-testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inject } from 'vitest';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
 /** The `vite preview` server started by global-setup. */
 export function baseUrl(): string {
@@ -34,6 +34,67 @@ export function launchPersistent(userDataDir: string, baseURL = baseUrl()): Prom
 /** A new isolated context (its own OPFS and service workers) on the shared browser. */
 export function newContext(browser: Browser): Promise<BrowserContext> {
   return browser.newContext({ baseURL: baseUrl() });
+}
+
+/** A test file's browser, and the tabs its tests open. */
+export interface BrowserSession {
+  /** The file's Chromium, launched before its first test. */
+  readonly browser: Browser;
+  /**
+   * A tracked tab at `path`, in a new context of its own (its own OPFS and service worker) that
+   * is closed after the test, once the backend answers unless `waitForBackend` is false.
+   */
+  open(path: string, options?: BrowserContextOptions & { waitForBackend?: boolean }): Promise<TrackedPage>;
+  /** Another tracked tab at `path` in the same context as `tab` (same browser profile), once the backend answers. */
+  openBeside(tab: TrackedPage, path: string): Promise<TrackedPage>;
+}
+
+/**
+ * The usual life of a browser test file: one Chromium for the file, a new context for every tab a
+ * test opens, and after each test every tab's console problems asserted (none) and the contexts
+ * closed. Call it at the top of the file.
+ * @example
+ * const session = useBrowserSession();
+ * it('lists customers', async () => {
+ *   const { page } = await session.open('/biz/customers', { viewport: { width: 375, height: 740 } });
+ * });
+ */
+export function useBrowserSession(): BrowserSession {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const tabs: TrackedPage[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    const problems = tabs.splice(0).flatMap((tab) => tab.problems());
+    for (const context of contexts.splice(0)) await context.close();
+    expect(problems).toEqual([]);
+  });
+  return {
+    get browser() {
+      if (!browser) throw new Error('The browser starts in beforeAll: use it inside a test.');
+      return browser;
+    },
+    async open(path, { waitForBackend: wait = true, ...options } = {}) {
+      const context = await this.browser.newContext({ baseURL: baseUrl(), ...options });
+      contexts.push(context);
+      const tab = await trackPage(await context.newPage());
+      tabs.push(tab);
+      await tab.page.goto(path);
+      if (wait) await waitForBackend(tab.page);
+      return tab;
+    },
+    async openBeside(beside, path) {
+      const tab = await openPage(beside.page.context(), path);
+      tabs.push(tab);
+      await waitForBackend(tab.page);
+      return tab;
+    },
+  };
 }
 
 /** A page that records what went wrong in it (console errors, uncaught errors) and what it logged. */

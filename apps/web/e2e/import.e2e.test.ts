@@ -6,36 +6,17 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { apiFetch, customersPath, launchBrowser, newContext, openPage, screenshot, waitForBackend, type TrackedPage } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiFetch, customersPath, screenshot, waitForBackend, useBrowserSession } from './harness';
 
 const fixtures = fileURLToPath(new URL('./fixtures/import/', import.meta.url));
 const fixture = (name: string) => join(fixtures, name);
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const tabs: TrackedPage[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  const problems = tabs.splice(0).flatMap((tab) => tab.problems());
-  for (const ctx of contexts.splice(0)) await ctx.close();
-  expect(problems).toEqual([]);
-});
+const session = useBrowserSession();
 
 async function open(path = '/biz/customers', viewport = { width: 1280, height: 900 }) {
-  const ctx = await newContext(browser);
-  contexts.push(ctx);
-  const tab = await openPage(ctx, path);
-  tabs.push(tab);
-  await tab.page.setViewportSize(viewport);
-  await waitForBackend(tab.page);
+  const tab = await session.open(path, { viewport });
   await tab.page.getByRole('table').getByRole('row').nth(1).waitFor();
   return tab;
 }
@@ -177,10 +158,7 @@ describe('CSV import in Chromium', () => {
 
   it('another open tab shows the imported customers once the import lands', async () => {
     const first = await open();
-    const ctx = contexts.at(-1) as BrowserContext;
-    const second = await openPage(ctx, '/biz/customers');
-    tabs.push(second);
-    await waitForBackend(second.page);
+    const second = await session.openBeside(first, '/biz/customers');
     await second.page.getByRole('table').getByRole('row').nth(1).waitFor();
     await openImport(first.page);
     await chooseFile(first.page, fixture('customers-semicolon-bom.csv'));

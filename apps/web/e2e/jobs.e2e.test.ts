@@ -1,30 +1,13 @@
 // A job's life in real Chromium: created for a customer, moved from quote to paid, found by search
 // and under its status tab, and seen on the customer's screen after a reload.
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { apiFetch, customersPath, launchBrowser, newContext, openPage, screenshot, waitForBackend, type TrackedPage } from './harness';
+import { describe, expect, it } from 'vitest';
+import { apiFetch, customersPath, screenshot, useBrowserSession } from './harness';
 
-let browser: Browser;
-let ctx: BrowserContext;
-let tab: TrackedPage;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  expect(tab.problems()).toEqual([]);
-  await ctx?.close();
-});
+const session = useBrowserSession();
 
 describe('jobs in Chromium', () => {
   it('creates a job for a customer and takes it from quote to paid', async () => {
-    ctx = await newContext(browser);
-    tab = await openPage(ctx, '/biz/customers');
-    const { page } = tab;
-    await waitForBackend(page);
+    const { page } = await session.open('/biz/customers');
     const [customer] = (await apiFetch(page, customersPath({ limit: 1 }))).json as { id: string; full_name: string }[];
 
     await page.goto(`/biz/customers/edit/${customer!.id}`);

@@ -1,30 +1,13 @@
 // A whole errand with the keyboard alone (no clicks, no fill): the command palette, shortcuts,
 // Ctrl+Enter to save, j/k through rows, ? for the sheet, and Escape returning focus.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { apiFetch, customersPath, launchBrowser, newContext, openPage, screenshot, waitForBackend, type TrackedPage } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiFetch, customersPath, screenshot, useBrowserSession } from './harness';
 
-let browser: Browser;
-let ctx: BrowserContext;
-const tabs: TrackedPage[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  const problems = tabs.splice(0).flatMap((tab) => tab.problems());
-  await ctx?.close();
-  expect(problems).toEqual([]);
-});
+const session = useBrowserSession();
 
 async function open(path: string) {
-  ctx = await newContext(browser);
-  const tab = await openPage(ctx, path);
-  tabs.push(tab);
-  await waitForBackend(tab.page);
+  const tab = await session.open(path);
   await tab.page.locator('#main tbody tr a[href]').first().waitFor();
   return tab;
 }

@@ -5,24 +5,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { reportSummarySchema, type ReportSummary } from '@otto/api-contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { apiFetch, launchBrowser, newContext, openPage, screenshot, waitForBackend, type TrackedPage } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiFetch, screenshot, useBrowserSession } from './harness';
 
-let browser: Browser;
-let ctx: BrowserContext;
-let tab: TrackedPage;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  expect(tab.problems()).toEqual([]);
-  await ctx?.close();
-});
+const session = useBrowserSession();
 
 async function summaryIn(page: Page): Promise<ReportSummary> {
   const tz = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
@@ -49,10 +36,7 @@ describe('the Overview in Chromium', () => {
     const gzipped = chunks.reduce((n, name) => n + gzipSync(readFileSync(`${assets}${name}`), { level: 9 }).length, 0);
     expect(gzipped).toBeLessThanOrEqual(40 * 1024);
 
-    ctx = await newContext(browser);
-    tab = await openPage(ctx, '/biz/customers');
-    const { page } = tab;
-    await waitForBackend(page);
+    const { page } = await session.open('/biz/customers');
     await page.getByRole('table').waitFor();
     const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /overview-screen/.test(n)));
     expect(await scripts()).toEqual([]);
@@ -62,11 +46,7 @@ describe('the Overview in Chromium', () => {
   });
 
   it('follows a bar of Paid per month into the job list filtered to its month, and back', async () => {
-    ctx = await newContext(browser);
-    tab = await openPage(ctx, '/biz/overview');
-    const { page } = tab;
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await waitForBackend(page);
+    const { page } = await session.open('/biz/overview', { viewport: { width: 1280, height: 900 } });
     await overviewLoaded(page);
     const summary = await summaryIn(page);
     const month = [...summary.paid_per_month].reverse().find((m) => m.jobs > 0);
@@ -98,11 +78,7 @@ describe('the Overview in Chromium', () => {
   });
 
   it('opens the job list on a status from Jobs by status, and reads well on a phone and in dark mode', async () => {
-    ctx = await newContext(browser);
-    tab = await openPage(ctx, '/biz/overview');
-    const { page } = tab;
-    await page.setViewportSize({ width: 375, height: 812 });
-    await waitForBackend(page);
+    const { page } = await session.open('/biz/overview', { viewport: { width: 375, height: 812 } });
     await overviewLoaded(page);
     await screenshot(page, 'overview-375');
     await page.emulateMedia({ colorScheme: 'dark' });
