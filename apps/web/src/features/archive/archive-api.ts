@@ -20,26 +20,21 @@ export const archivedKeys = {
 
 const version = (modified?: number) => (modified !== undefined ? { headers: { 'if-match': etagOf(modified) } } : {});
 
-/** Archive (`archive: true`) or restore a customer; Undo of one is the other. */
-export function useSetCustomerArchived() {
+/**
+ * Archive (`archive: true`) or restore a customer or a job; Undo of one is the other.
+ * @example
+ * const archive = useSetArchived('job');
+ * await archive.mutateAsync({ id: '7', archive: true });
+ */
+export function useSetArchived(kind: 'customer' | 'job') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, archive }: { id: string; archive: boolean }): Promise<Customer> =>
-      (await callApi(archive ? customerRoutes.archive : customerRoutes.restore, { params: { id } })).data,
-    onSuccess: (customer) => {
-      queryClient.setQueryData(customerKeys.detail(customer.id), customer);
-      return refreshAll(queryClient);
+    mutationFn: async ({ id, archive }: { id: string; archive: boolean }): Promise<Customer | Job> => {
+      const routes = kind === 'customer' ? customerRoutes : jobRoutes;
+      return (await callApi(archive ? routes.archive : routes.restore, { params: { id } })).data;
     },
-  });
-}
-
-export function useSetJobArchived() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ id, archive }: { id: string; archive: boolean }): Promise<Job> =>
-      (await callApi(archive ? jobRoutes.archive : jobRoutes.restore, { params: { id } })).data,
-    onSuccess: (job) => {
-      queryClient.setQueryData(jobKeys.detail(job.id), job);
+    onSuccess: (record) => {
+      queryClient.setQueryData((kind === 'customer' ? customerKeys : jobKeys).detail(record.id), record);
       return refreshAll(queryClient);
     },
   });

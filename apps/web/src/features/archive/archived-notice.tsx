@@ -4,14 +4,12 @@ import { useNavigate } from 'react-router';
 import { ApiClientError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { paths } from '../../lib/paths';
-import { useDeleteForGood, useSetCustomerArchived, useSetJobArchived } from './archive-api';
+import { useDeleteForGood, useSetArchived } from './archive-api';
 import { DeleteForGoodDialog } from './delete-for-good-dialog';
 
 /** On an archived record's screen: what that means, Restore, and Delete for good. */
 export function ArchivedNotice(props: { kind: 'customer' | 'job'; id: string; name: string; archivedDt: number; modified: number }) {
-  const customer = useSetCustomerArchived();
-  const job = useSetJobArchived();
-  const restore = props.kind === 'customer' ? customer : job;
+  const restore = useSetArchived(props.kind);
   const remove = useDeleteForGood();
   const toast = useToast();
   const navigate = useNavigate();

@@ -7,8 +7,7 @@ import {
   useArchivedCustomers,
   useArchivedJobs,
   useDeleteForGood,
-  useSetCustomerArchived,
-  useSetJobArchived,
+  useSetArchived,
 } from '../../../features/archive/archive-api';
 import { DeleteForGoodDialog } from '../../../features/archive/delete-for-good-dialog';
 import { JobStatusBadge } from '../../../features/jobs/components/job-status-badge';
@@ -27,8 +26,8 @@ export default function ArchivedScreen() {
   const [jobPage, setJobPage] = useState(1);
   const customers = useArchivedCustomers((customerPage - 1) * archivedPageSize);
   const jobs = useArchivedJobs((jobPage - 1) * archivedPageSize);
-  const restoreCustomer = useSetCustomerArchived();
-  const restoreJob = useSetJobArchived();
+  const restoreCustomer = useSetArchived('customer');
+  const restoreJob = useSetArchived('job');
   const remove = useDeleteForGood();
   const toast = useToast();
   const [deleting, setDeleting] = useState<Target>();

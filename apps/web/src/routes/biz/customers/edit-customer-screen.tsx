@@ -1,7 +1,7 @@
-import { Button, EmptyState, Notice, PageHeader, buttonClassName, useToast } from '@otto/ui';
+import { EmptyState, Notice, PageHeader, buttonClassName, useToast } from '@otto/ui';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useSetCustomerArchived } from '../../../features/archive/archive-api';
+import { ArchiveButton } from '../../../features/archive/archive-button';
 import { ArchivedNotice } from '../../../features/archive/archived-notice';
 import { useCustomer } from '../../../features/customers/api/get-customer';
 import { useUpdateCustomer } from '../../../features/customers/api/update-customer';
@@ -22,7 +22,6 @@ export default function EditCustomerScreen() {
   const toast = useToast();
   const [dirty, setDirty] = useState(false);
   const guard = useUnsavedChangesGuard(dirty);
-  const archive = useSetCustomerArchived();
   const navigate = useNavigate();
   useDocumentTitle(customer.data ? customer.data.full_name : 'Customer');
   const conflict = useEditConflict({
@@ -67,35 +66,16 @@ export default function EditCustomerScreen() {
         }
         actions={
           c.archived_dt == null ? (
-            <Button
-              loading={archive.isPending}
-              onClick={async () => {
-                try {
-                  await archive.mutateAsync({ id: c.id, archive: true });
-                } catch (error) {
-                  toast.show(error instanceof ApiClientError ? error.message : 'The customer could not be archived.', { tone: 'error' });
-                  return;
-                }
-                toast.show(`${c.full_name} was archived. Their jobs are kept.`, {
-                  tone: 'success',
-                  kind: 'archive',
-                  durationMs: 8000,
-                  action: {
-                    label: 'Undo',
-                    onAction: () =>
-                      void archive.mutateAsync({ id: c.id, archive: false }).then(
-                        () => toast.show(`${c.full_name} is back.`, { tone: 'success', kind: 'archive' }),
-                        (error: unknown) =>
-                          toast.show(error instanceof ApiClientError ? error.message : 'The customer could not be restored.', { tone: 'error', kind: 'archive' }),
-                      ),
-                  },
-                });
+            <ArchiveButton
+              kind="customer"
+              id={c.id}
+              name={c.full_name}
+              note="Their jobs are kept."
+              onArchived={async () => {
                 guard.allowNextNavigation();
                 await navigate(listReturnHref('customers'));
               }}
-            >
-              Archive
-            </Button>
+            />
           ) : undefined
         }
       />

@@ -1,9 +1,9 @@
 import { jobStatusLabels } from '@otto/api-contract';
-import { Button, EmptyState, Notice, PageHeader, buttonClassName, useToast } from '@otto/ui';
+import { EmptyState, Notice, PageHeader, buttonClassName, useToast } from '@otto/ui';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ArchivedNotice } from '../../../features/archive/archived-notice';
-import { useSetJobArchived } from '../../../features/archive/archive-api';
+import { ArchiveButton } from '../../../features/archive/archive-button';
 import { useJob } from '../../../features/jobs/api/get-job';
 import { useUpdateJob } from '../../../features/jobs/api/save-job';
 import { JobForm, jobFormValues } from '../../../features/jobs/components/job-form';
@@ -41,7 +41,6 @@ export default function EditJobScreen() {
   const toast = useToast();
   const [dirty, setDirty] = useState(false);
   const guard = useUnsavedChangesGuard(dirty);
-  const archive = useSetJobArchived();
   const navigate = useNavigate();
   // A one-click move (or its undo) is this tab's own change: the form starts over from it.
   const [moved, setMoved] = useState({ version: 0, count: 0 });
@@ -80,34 +79,15 @@ export default function EditJobScreen() {
         }
         actions={
           j.archived_dt == null ? (
-            <Button
-              loading={archive.isPending}
-              onClick={async () => {
-                try {
-                  await archive.mutateAsync({ id: j.id, archive: true });
-                } catch (error) {
-                  toast.show(error instanceof ApiClientError ? error.message : 'The job could not be archived.', { tone: 'error' });
-                  return;
-                }
-                toast.show(`Job “${j.title}” was archived.`, {
-                  tone: 'success',
-                  kind: 'archive',
-                  durationMs: 8000,
-                  action: {
-                    label: 'Undo',
-                    onAction: () =>
-                      void archive.mutateAsync({ id: j.id, archive: false }).then(
-                        () => toast.show(`Job “${j.title}” is back.`, { tone: 'success', kind: 'archive' }),
-                        (error: unknown) => toast.show(error instanceof ApiClientError ? error.message : 'The job could not be restored.', { tone: 'error', kind: 'archive' }),
-                      ),
-                  },
-                });
+            <ArchiveButton
+              kind="job"
+              id={j.id}
+              name={`Job “${j.title}”`}
+              onArchived={async () => {
                 guard.allowNextNavigation();
                 await navigate(listReturnHref('jobs'));
               }}
-            >
-              Archive
-            </Button>
+            />
           ) : undefined
         }
       />
