@@ -38,8 +38,9 @@ class ImportPlan {
     this.skipped++;
   }
 
-  /** Decides a duplicate row; returns the record to write over, 'create', or 'skip'. */
-  duplicate(index: number, seen: Seen): number | 'create' | 'skip' {
+  /** What row `index` does: create, update the record it duplicates, or skip (the user's choice for duplicates). */
+  targetFor(index: number, seen: Seen | undefined): number | 'create' | 'skip' {
+    if (!seen) return 'create';
     const base = { index, existingId: seen.existingId === null ? null : String(seen.existingId), earlierIndex: seen.earlierIndex };
     if (this.choice === 'skip') {
       this.duplicates.push({ ...base, action: 'skipped' });
@@ -83,13 +84,8 @@ const importCustomers = defineHandler(customerRoutes.import, ({ db, body, now })
     if (!parsed.success) return plan.problem(index, toApiIssues(parsed.error.issues));
     const input = parsed.data;
     const key = emailKey(input.email);
-    const earlier = seen.get(key);
-    let target: number | 'create' = 'create';
-    if (earlier) {
-      const decision = plan.duplicate(index, earlier);
-      if (decision === 'skip') return;
-      target = decision;
-    }
+    const target = plan.targetFor(index, seen.get(key));
+    if (target === 'skip') return;
     if (target === 'create') {
       plan.created++;
       // A dry run names the records it would add by a negative stand-in.
@@ -104,7 +100,7 @@ const importCustomers = defineHandler(customerRoutes.import, ({ db, body, now })
         ]).lastInsertRowid;
         log.added(recordId);
       }
-      if (!earlier) seen.set(key, { existingId: null, earlierIndex: index, recordId });
+      if (!seen.has(key)) seen.set(key, { existingId: null, earlierIndex: index, recordId });
       return;
     }
     if (log && target > 0) {
@@ -192,13 +188,8 @@ const importJobs = defineHandler(jobRoutes.import, ({ db, body, now }): HandlerR
       return plan.problem(index, [{ path: 'scheduled_start_dt', message: 'A scheduled job needs a start time.' }]);
     }
     const key = jobKey(customerId, job.title, job.scheduled_start_dt);
-    const earlier = seen.get(key);
-    let target: number | 'create' = 'create';
-    if (earlier) {
-      const decision = plan.duplicate(index, earlier);
-      if (decision === 'skip') return;
-      target = decision;
-    }
+    const target = plan.targetFor(index, seen.get(key));
+    if (target === 'skip') return;
     if (target === 'create') {
       plan.created++;
       let recordId = -1 - index;
@@ -209,7 +200,7 @@ const importJobs = defineHandler(jobRoutes.import, ({ db, body, now }): HandlerR
         ).lastInsertRowid;
         log.added(recordId);
       }
-      if (!earlier) seen.set(key, { existingId: null, earlierIndex: index, recordId });
+      if (!seen.has(key)) seen.set(key, { existingId: null, earlierIndex: index, recordId });
       return;
     }
     if (target < 0) return; // a dry run writing over a row it would add: nothing more to check
