@@ -9,6 +9,7 @@ import { customersCsv, jobsCsv } from '../export-csv';
 import { recordBackup } from '../storage-health';
 import { SetAsideFiles } from './set-aside-files';
 import { StoragePanel } from './storage-panel';
+import { FileInput, backupFileTypes } from '../../../lib/file-input';
 
 type Busy = { what: string; progress?: string } | null;
 
@@ -138,18 +139,7 @@ export function DataDialog({
           </Button>
         </div>
         <SetAsideFiles onError={setError} />
-        <input
-          ref={fileInput}
-          type="file"
-          accept=".sqlite3,.sqlite,.db,application/vnd.sqlite3"
-          aria-label="Backup file to restore"
-          hidden
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) setPending(file);
-          }}
-        />
+        <FileInput ref={fileInput} accept={backupFileTypes} aria-label="Backup file to restore" hidden onFile={setPending} />
         <div className="otto-dialog__actions">
           <Button onClick={onClose} disabled={!!busy}>
             Close

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { onRecovered, recoverySession } from '../../../backend/recovery-session';
 import { downloadFile, fileDate } from '../../../lib/download';
 import { SetAsideFiles } from './set-aside-files';
+import { FileInput, backupFileTypes } from '../../../lib/file-input';
 
 const sqliteType = 'application/vnd.sqlite3';
 
@@ -153,17 +154,7 @@ export function DatabaseRecoveryScreen({ message, problem }: { message: string; 
             <p>Put a backup you downloaded from Otto in its place. The current file is set aside first.</p>
             <label className="recovery__file">
               Backup file
-              <input
-                ref={fileInput}
-                type="file"
-                accept=".sqlite3,.sqlite,.db,application/vnd.sqlite3,application/x-sqlite3"
-                disabled={!ready}
-                onChange={(event) => {
-                  const file = event.currentTarget.files?.[0];
-                  event.currentTarget.value = '';
-                  if (file) void restore(file);
-                }}
-              />
+              <FileInput ref={fileInput} accept={backupFileTypes} disabled={!ready} onFile={(file) => void restore(file)} />
             </label>
           </li>
           <li>

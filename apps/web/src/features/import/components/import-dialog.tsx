@@ -8,6 +8,7 @@ import { errorWords, sendImport, undoLastImport } from '../api';
 import { importFields, matchColumns, type ColumnMapping, type DateOrder, type ImportField, type ImportKind } from '../import-core';
 import type { BuildSummary, ReadSummary } from '../import-worker-protocol';
 import { createImportWorker, type ImportWorker } from '../import-worker-client';
+import { FileInput } from '../../../lib/file-input';
 
 const nouns: Record<ImportKind, [string, string]> = { customers: ['customer', 'customers'], jobs: ['job', 'jobs'] };
 const count = (n: number, kind: ImportKind) => `${n.toLocaleString('en-US')} ${nouns[kind][n === 1 ? 0 : 1]}`;
@@ -204,17 +205,12 @@ export function ImportDialog({ initialKind = 'customers', onClose }: { initialKi
                 {kind === 'customers' ? ' (for example Name, Email, Phone).' : ' (Title, Customer email or name, Status, Price, Scheduled).'}
               </p>
             </div>
-            <input
+            <FileInput
               ref={fileInput}
-              type="file"
               accept=".csv,.tsv,.txt,text/csv,text/plain"
               aria-label="CSV file to import"
               hidden
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                event.target.value = '';
-                if (file) void readFile(file);
-              }}
+              onFile={(file) => void readFile(file)}
             />
           </>
         )}
