@@ -3,11 +3,10 @@
 // database. The write that cannot be stored answers 507 STORAGE_FULL and the form says so in words;
 // everything acknowledged before is still there; once the quota is back, writes work again in the
 // same tab, without a reload.
-import { readFileSync } from 'node:fs';
 import { inspectDatabaseBytes, openSqliteStore } from '@otto/sqlite-store';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiFetch, baseUrl, launchBrowser, newContext, openPage, screenshot, waitForBackend } from './harness';
+import { apiFetch, baseUrl, downloadBackup, launchBrowser, newContext, openPage, screenshot, waitForBackend } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,15 +24,6 @@ function setQuota(cdp: CDPSession, quotaSize?: number) {
 
 async function createCustomer(page: Page, full_name: string) {
   return apiFetch(page, '/api/customers', { method: 'POST', body: { full_name, email: 'full@example.com', phone: '555 0100' }, timeoutMs: 30_000 });
-}
-
-/** Downloads a backup through the Backup and export dialog; returns the file's bytes. */
-async function downloadBackup(page: Page): Promise<Uint8Array> {
-  await page.getByRole('button', { name: 'Backup and export' }).click();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download a backup' }).click()]);
-  const bytes = new Uint8Array(readFileSync((await download.path())!));
-  await page.getByRole('button', { name: 'Close' }).click();
-  return bytes;
 }
 
 describe('the disk fills up', () => {
@@ -117,7 +107,7 @@ describe('the disk fills up', () => {
     expect(await page.evaluate(() => window.ottoBackendStatus?.().storage)).toBe('opfs');
 
     // The database is whole: integrity check, and every acknowledged write in it.
-    const backup = await downloadBackup(page);
+    const backup = (await downloadBackup(page)).bytes;
     const info = await inspectDatabaseBytes(backup);
     expect(info.userVersion).toBeGreaterThan(0);
     const store = await openSqliteStore({ storage: 'memory', initialData: backup });

@@ -1,6 +1,6 @@
 // Helpers for the end-to-end tests: Debian's Chromium through playwright-core (never
 // `playwright install`), pages that record console errors, API calls from inside a page.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freshProfileDir, launchChromium, launchChromiumProfile, removeProfileDir } from '@otto/browser-testing';
@@ -214,4 +214,17 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(screenshotDir, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+/**
+ * Downloads a backup as a person does (Backup and export, Download a backup, Close).
+ * @example
+ * const { bytes, filename } = await downloadBackup(page); // filename: otto-backup-2026-11-23.sqlite3
+ */
+export async function downloadBackup(page: Page): Promise<{ bytes: Uint8Array; filename: string }> {
+  await page.getByRole('button', { name: 'Backup and export' }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download a backup' }).click()]);
+  const bytes = new Uint8Array(readFileSync((await download.path())!));
+  await page.getByRole('button', { name: 'Close' }).click();
+  return { bytes, filename: download.suggestedFilename() };
 }

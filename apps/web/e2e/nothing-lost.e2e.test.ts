@@ -19,6 +19,7 @@ import {
   screenshot,
   trackPage,
   waitForBackend,
+  downloadBackup as downloadFromApp,
 } from './harness';
 
 let browser: Browser;
@@ -35,13 +36,10 @@ async function openBiz(ctx: BrowserContext, path = '/biz/customers') {
   return tab;
 }
 
-/** Downloads a backup through the Backup and export dialog; returns the file's bytes. */
+/** A backup downloaded from the app, under the name the app gives it. */
 async function downloadBackup(page: Page): Promise<Uint8Array> {
-  await page.getByRole('button', { name: 'Backup and export' }).click();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download a backup' }).click()]);
-  expect(download.suggestedFilename()).toMatch(/^otto-backup-\d{4}-\d{2}-\d{2}\.sqlite3$/);
-  const bytes = new Uint8Array(readFileSync((await download.path())!));
-  await page.getByRole('button', { name: 'Close' }).click();
+  const { bytes, filename } = await downloadFromApp(page);
+  expect(filename).toMatch(/^otto-backup-\d{4}-\d{2}-\d{2}\.sqlite3$/);
   return bytes;
 }
 

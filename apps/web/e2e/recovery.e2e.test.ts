@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiFetch, customersPath, launchBrowser, newContext, openPage, screenshot, waitForBackend, type TrackedPage } from './harness';
+import { apiFetch, customersPath, launchBrowser, newContext, openPage, screenshot, waitForBackend, downloadBackup, type TrackedPage } from './harness';
 
 const garbage = 'this is not a database any more. ';
 const heading = 'Otto cannot open your data';
@@ -75,12 +75,10 @@ async function customerCount(page: Page): Promise<number> {
   return Number((await apiFetch(page, customersPath({ limit: 1 }))).headers['x-total-count']);
 }
 
-async function downloadBackup(page: Page): Promise<string> {
-  await page.getByRole('button', { name: 'Backup and export' }).click();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download a backup' }).click()]);
+/** A backup downloaded from the app, kept as a file (to hand to a file input later). */
+async function downloadBackupFile(page: Page): Promise<string> {
   const file = join(tmpdir(), `otto-recovery-backup-${Date.now()}.sqlite3`);
-  writeFileSync(file, readFileSync((await download.path())!));
-  await page.getByRole('button', { name: 'Close' }).click();
+  writeFileSync(file, (await downloadBackup(page)).bytes);
   return file;
 }
 
@@ -118,7 +116,7 @@ describe('a database that cannot be opened', () => {
     const { ctx, tab } = await damagedContext(async ({ page }) => {
       const res = await apiFetch(page, '/api/customers', { method: 'POST', body: { full_name: 'Rosa Restore', email: 'rosa@example.com', phone: '555 0150' } });
       expect(res.status).toBe(200);
-      backup = await downloadBackup(page);
+      backup = await downloadBackupFile(page);
     });
     const { page } = tab;
     await expect.poll(() => page.getByLabel('Backup file').isEnabled()).toBe(true);
@@ -209,7 +207,7 @@ describe('a database that cannot be opened', () => {
     let backup = '';
     const { ctx, tab } = await damagedContext(
       async ({ page }) => {
-        backup = await downloadBackup(page);
+        backup = await downloadBackupFile(page);
       },
       () => {
         // The same database, its schema version (PRAGMA user_version, bytes 60-63) set to 99.

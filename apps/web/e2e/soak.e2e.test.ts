@@ -5,13 +5,13 @@
 // request got a 5xx, and `PRAGMA integrity_check` passes on a backup of it.
 // Reduced here; `pnpm soak` at the root runs 10 000 requests (OTTO_SOAK=full) and writes the
 // figures to a JSON report (OTTO_SOAK_REPORT).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { openSqliteStore } from '@otto/sqlite-store';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SoakWorkload, verify, type Outcome } from '../../../packages/mock-backend/test/soak/workload';
-import { launchBrowser, newContext, openPage, waitForBackend, type TrackedPage } from './harness';
+import { downloadBackup, launchBrowser, newContext, openPage, waitForBackend, type TrackedPage } from './harness';
 
 const full = process.env.OTTO_SOAK === 'full';
 const requests = full ? 10_000 : 300;
@@ -58,15 +58,6 @@ async function openTab(ctx: BrowserContext): Promise<TrackedPage> {
 }
 
 const roleOf = (page: Page) => page.evaluate(() => window.ottoBackendStatus?.().role);
-
-/** Downloads a backup through the Backup and export dialog; returns the file's bytes. */
-async function downloadBackup(page: Page): Promise<Uint8Array> {
-  await page.getByRole('button', { name: 'Backup and export' }).click();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download a backup' }).click()]);
-  const bytes = new Uint8Array(readFileSync((await download.path())!));
-  await page.getByRole('button', { name: 'Close' }).click();
-  return bytes;
-}
 
 describe('soak through the service worker, the owning tab closed twice', () => {
   it(
@@ -124,7 +115,7 @@ describe('soak through the service worker, the owning tab closed twice', () => {
       expect(closings).toHaveLength(2);
 
       const reader = await (slots[0] as { tab: Promise<TrackedPage> }).tab;
-      const backup = await downloadBackup(reader.page);
+      const backup = (await downloadBackup(reader.page)).bytes;
       const store = await openSqliteStore({ storage: 'memory', initialData: backup });
       let verification;
       let integrityCheck: string[];
