@@ -162,7 +162,8 @@ describe('sorting, page size, times and currency (issue 18, problem 6)', () => {
 
     await page.getByRole('columnheader', { name: 'Scheduled' }).getByRole('button').click();
     await page.waitForURL((url) => url.searchParams.get('sort') === 'scheduled_start_dt');
-    expect(await page.getByLabel('Order').locator('option:checked').textContent()).toBe('Scheduled, soonest first');
+    // The address changes first; the select follows on the next render.
+    await expect.poll(() => page.getByLabel('Order').locator('option:checked').textContent()).toBe('Scheduled, soonest first');
     await expect.poll(async () => (await cellTexts(page, 3)).every((s) => /\d{1,2}:\d{2}/.test(s))).toBe(true);
     await screenshot(page, 'jobs-sorted-1280');
 
