@@ -304,3 +304,26 @@ export function isLongRunningRequest(method: string, url: string): boolean {
   }
   return /^\/api\/(?:customers\/import|jobs\/import|imports\/last\/undo)$/.test(path);
 }
+
+/**
+ * A request's time limit that counts the database's silence, not the request's wait: when
+ * `timeoutMs` has passed but the database answered something else within the last `timeoutMs`
+ * (it is busy working through a queue, say a burst of 200 writes on a slow machine), the limit
+ * starts again, up to `longRequestTimeoutMs` in all. A database that stops answering altogether
+ * still times out after `timeoutMs`. Returns a function that cancels the timer.
+ */
+export function startProgressTimer(timeoutMs: number, lastAnswerAt: () => number, onTimeout: () => void): () => void {
+  const startedAt = Date.now();
+  let timer: ReturnType<typeof setTimeout>;
+  const arm = (ms: number) => {
+    timer = setTimeout(() => {
+      const now = Date.now();
+      const quietFor = now - Math.max(lastAnswerAt(), startedAt);
+      const left = Math.min(timeoutMs - quietFor, startedAt + Math.max(timeoutMs, longRequestTimeoutMs) - now);
+      if (left > 0) arm(left);
+      else onTimeout();
+    }, ms);
+  };
+  arm(timeoutMs);
+  return () => clearTimeout(timer);
+}

@@ -89,6 +89,30 @@ describe('serveMockApiInWorker', () => {
     expect(await total(await after)).toBe(2);
   });
 
+  it('answers requests first come, first answered: a burst of writes is answered as it goes, not all at the end', async () => {
+    const worker = fakeScope();
+    void serveMockApiInWorker({ scope: worker.scope, storage: 'memory', seed: { count: 5 } });
+    await worker.next('ready');
+    const body = (i: number) => JSON.stringify({ full_name: `Burst ${i}`, email: `burst${i}@example.com`, phone: String(i) });
+    const requests = await Promise.all([
+      ...Array.from({ length: 50 }, (_, i) =>
+        serializeRequest(new Request('http://localhost/api/customers', { method: 'POST', headers: { 'content-type': 'application/json' }, body: body(i) })),
+      ),
+      // A read sent after the burst: it sees every write of it, and comes back after all of them.
+      serializeRequest(new Request('http://localhost/api/customers')),
+    ]);
+    const ids = requests.map((request) => {
+      const id = worker.newId();
+      worker.send({ type: 'request', id, request });
+      return id;
+    });
+    const answered: number[] = [];
+    const responses = await Promise.all(ids.map((id) => worker.next('response', id).then((m) => (answered.push(id), deserializeResponse(m.response)))));
+    expect(responses.map((res) => res.status)).toEqual(Array(51).fill(200));
+    expect(await total(responses[50]!)).toBe(55);
+    expect(answered).toEqual(ids);
+  });
+
   it('exports the database as a SQLite file', async () => {
     const worker = fakeScope();
     void serveMockApiInWorker({ scope: worker.scope, storage: 'memory', seed: { count: 1 } });

@@ -9,6 +9,7 @@ import {
   appVersionHeader,
   deserializeRequest,
   errorMessage,
+  isLongRunningRequest,
   movedAnswer,
   relayErrorSerialized,
   serializeResponse,
@@ -116,6 +117,8 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
 
   /** Requests being answered, so that `stop` can let them finish. */
   const inFlight = new Set<Promise<unknown>>();
+  /** The last request in line (answers never reject). */
+  let queue: Promise<unknown> = Promise.resolve();
   let stopping = false;
 
   /** Answers one API request; never rejects. */
@@ -123,14 +126,22 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
     if (stopping) return Promise.resolve(movedAnswer);
     const outdated = refuseOutdated(request);
     if (outdated) return Promise.resolve(outdated);
-    const work = current
-      .then(async (api) => {
-        const response = await api.fetch(deserializeRequest(request));
-        // A write is answered once it is kept (a no-op on OPFS, where the commit is the file).
-        if (request.method !== 'GET' && request.method !== 'HEAD') await api.store.flush?.();
-        return serializeResponse(response);
-      })
-      .catch((error: unknown) => relayErrorSerialized(503, 'SERVICE_UNAVAILABLE', errorMessage(error)));
+    const answer = () =>
+      current
+        .then(async (api) => {
+          const response = await api.fetch(deserializeRequest(request));
+          // A write is answered once it is kept (a no-op on OPFS, where the commit is the file).
+          if (request.method !== 'GET' && request.method !== 'HEAD') await api.store.flush?.();
+          return serializeResponse(response);
+        })
+        .catch((error: unknown) => relayErrorSerialized(503, 'SERVICE_UNAVAILABLE', errorMessage(error)));
+    // One request at a time, first come first answered: run side by side, a burst of 200 writes
+    // would each wait at every await for all the others and be answered together at the end,
+    // long after the first was done (and past the relays' time limits on a slow machine). An
+    // import of many rows runs beside the queue, so that the app stays usable during it.
+    let work: Promise<SerializedResponse>;
+    if (isLongRunningRequest(request.method, request.url)) work = answer();
+    else queue = work = queue.then(answer);
     inFlight.add(work);
     void work.finally(() => inFlight.delete(work));
     return work;

@@ -13,6 +13,7 @@ import {
   apiPathPrefix,
   isLongRunningRequest,
   longRequestTimeoutMs,
+  startProgressTimer,
   claimClientsType,
   dbPortClosedType,
   dbPortType,
@@ -84,6 +85,8 @@ const movingWaitMs = 5_000;
 interface Route {
   port: MessagePort;
   pending: Map<number, (response: SerializedResponse) => void>;
+  /** When the other end last answered anything (Date.now()): a busy database is not a dead one. */
+  lastAnswerAt: number;
 }
 
 interface DbRoute extends Route {
@@ -157,7 +160,7 @@ export function installOttoRelay(scope: OttoRelayScope): void {
 
   function adoptDbPort(owner: string, port: MessagePort): void {
     const old = dbRoute;
-    dbRoute = { ...createRoute(port), owner };
+    dbRoute = Object.assign(createRoute(port), { owner });
     askedForDbPort = false;
     // The same owner handing a fresh port keeps its worker: what went on the old port is answered
     // there. A new owner: the old one's worker answers what it still has (it stops before handing
@@ -325,7 +328,7 @@ export function installOttoRelay(scope: OttoRelayScope): void {
     // An import of many rows, or its undo, may take far longer than a page of data.
     const timeoutMs = isLongRunningRequest(request.method, request.url) ? longRequestTimeoutMs : requestTimeoutMs;
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
+      const cancel = startProgressTimer(timeoutMs, () => route.lastAnswerAt, () => {
         route.pending.delete(id);
         // The port may be dead; the next request asks for a fresh one.
         if (route === dbRoute) dbRoute = undefined;
@@ -337,9 +340,9 @@ export function installOttoRelay(scope: OttoRelayScope): void {
             `The in-browser backend did not answer ${label} within ${timeoutMs / 1000} seconds. Try again; if it keeps happening, reload the tab.`,
           ),
         );
-      }, timeoutMs);
+      });
       route.pending.set(id, (response) => {
-        clearTimeout(timer);
+        cancel();
         route.pending.delete(id);
         resolve(response);
       });
@@ -352,14 +355,15 @@ export function installOttoRelay(scope: OttoRelayScope): void {
 const retiredHeader = 'x-otto-retired';
 
 function createRoute(port: MessagePort): Route {
-  const pending = new Map<number, (response: SerializedResponse) => void>();
+  const route: Route = { port, pending: new Map(), lastAnswerAt: 0 };
   port.addEventListener('message', (event: MessageEvent<PortMessage>) => {
     const message = event.data;
     if (message?.type !== 'RESPONSE') return;
-    pending.get(message.id)?.(message.response);
+    route.lastAnswerAt = Date.now();
+    route.pending.get(message.id)?.(message.response);
   });
   port.start();
-  return { port, pending };
+  return route;
 }
 
 function headerOf(response: SerializedResponse, name: string): string | undefined {

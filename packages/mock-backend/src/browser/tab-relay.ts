@@ -5,6 +5,7 @@ import {
   dbPortClosedType,
   isLongRunningRequest,
   longRequestTimeoutMs,
+  startProgressTimer,
   dbPortType,
   errorMessage,
   movedAnswer,
@@ -85,6 +86,8 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
   /** The owner tab, when another tab owns the database. */
   let leaderId: string | undefined;
   let leaderFailure: ApiError | undefined;
+  /** When the database last answered a request (Date.now()), in this tab or any other. */
+  let lastAnswerAt = 0;
 
   let markStarted!: () => void;
   let markFailed!: (error: Error) => void;
@@ -127,7 +130,7 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
     const timeoutMs = isLongRunningRequest(request.method, request.url) ? longRequestTimeoutMs : requestTimeoutMs;
     return new Promise((resolve) => {
       const id = `${tabId}:${nextId++}`;
-      const timer = setTimeout(() => {
+      const cancel = startProgressTimer(timeoutMs, () => lastAnswerAt, () => {
         entry.settle(
           relayErrorSerialized(
             504,
@@ -135,13 +138,13 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
             `The in-browser database did not answer ${label} within ${timeoutMs / 1000} seconds. Try again; if it keeps happening, reload the tab.`,
           ),
         );
-      }, timeoutMs);
+      });
       const entry: PendingRequest = {
         request,
         idempotent: safeToResend(request),
         settle(response) {
           if (!pending.delete(id)) return;
-          clearTimeout(timer);
+          cancel();
           resolve(response);
         },
       };
@@ -156,6 +159,7 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
       if (workerFailure) return entry.settle(unavailable(workerFailure.message));
       entry.sentTo = tabId;
       void serveHere(entry.request).then((response) => {
+        lastAnswerAt = Date.now();
         // The database moved to a newer tab while this request waited: it goes to the next owner.
         if (isMoved(response)) entry.sentTo = undefined;
         else entry.settle(response);
@@ -285,6 +289,8 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
         );
         return;
       case 'response': {
+        // The owner answering any tab is alive and working through its queue.
+        lastAnswerAt = Date.now();
         if (message.to !== tabId) return;
         const entry = pending.get(message.id);
         // Not run by the owner (it is handing over): sent again when the next owner announces itself.
