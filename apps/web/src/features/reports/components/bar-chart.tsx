@@ -52,10 +52,13 @@ function niceMax(max: number): number {
  * <BarChart title="New customers" series={[{ name: 'New customers' }]} groupName="Month" groups={groups} formatTick={String} />
  */
 export function BarChart({ title, summary, series, groupName, groups, formatTick }: BarChartProps) {
+  // Where the chart is narrow (a phone) it shows the last few months, so that every mark stays at
+  // least 24 px wide (WCAG 2.5.8); the table below, for screen readers, keeps them all.
+  const narrowMonths = series.length > 1 ? 5 : 6;
   const { active, slotProps } = useChartTip();
   const top = niceMax(Math.max(0, ...groups.flatMap((g) => g.values.map((v) => v.value))));
   return (
-    <figure className="chart">
+    <figure className={`chart chart--${series.length > 1 ? 'pairs' : 'single'}`}>
       <figcaption className="chart__caption">
         <h2 className="chart__title">{title}</h2>
         {summary != null && <p className="chart__summary">{summary}</p>}
@@ -78,19 +81,29 @@ export function BarChart({ title, summary, series, groupName, groups, formatTick
         </div>
         <ol className="chart__groups">
           {groups.map((group, index) => (
-            <li key={group.key} className="chart__group">
+            <li key={group.key} className={`chart__group${index < groups.length - narrowMonths ? ' chart__group--older' : ''}`}>
               <div className="chart__bars">
                 {group.values.map((value, i) => {
                   const key = `${group.key}.${i}`;
-                  const height = `${(value.value / top) * 100}%`;
-                  const className = `chart__bar chart__bar--${i}${value.value > 0 ? '' : ' chart__bar--zero'}`;
+                  // The mark is the whole column above the bar, not the bar alone: a month with
+                  // little in it is as easy to point at, tap or hover as any other (WCAG 2.5.8).
+                  const fill = (
+                    <span
+                      className={`chart__bar chart__bar--${i}${value.value > 0 ? '' : ' chart__bar--zero'}`}
+                      style={{ height: `${(value.value / top) * 100}%` }}
+                    />
+                  );
                   const align = index < 2 ? 'start' : index >= groups.length - 2 ? 'end' : 'center';
                   return (
                     <div key={key} className="chart__slot" {...slotProps(key)}>
                       {value.href ? (
-                        <Link to={value.href} className={className} style={{ height }} aria-label={`${value.describe} Open these jobs.`} />
+                        <Link to={value.href} className="chart__mark" aria-label={`${value.describe} Open these jobs.`}>
+                          {fill}
+                        </Link>
                       ) : (
-                        <span role="img" tabIndex={0} className={className} style={{ height }} aria-label={value.describe} />
+                        <span role="img" tabIndex={0} className="chart__mark" aria-label={value.describe}>
+                          {fill}
+                        </span>
                       )}
                       {active === key && <ChartTip align={align}>{value.describe}</ChartTip>}
                     </div>
@@ -105,6 +118,11 @@ export function BarChart({ title, summary, series, groupName, groups, formatTick
           ))}
         </ol>
       </div>
+      {groups.length > narrowMonths && (
+        <p className="chart__narrow-note" aria-hidden="true">
+          The last {narrowMonths} months; a wider window shows all {groups.length}.
+        </p>
+      )}
       {/* The numbers for screen readers (and anyone reading the page without its styles). */}
       <div className="otto-visually-hidden">
       <table>

@@ -94,26 +94,25 @@ export function Overview() {
       ) : (
         <>
           <WeekPanel week={s.week} now={Date.now()} />
-          <div className="overview__top">
-            <OwedPanel owed={s.owed} />
-            <div className="overview-panel">
-              <BarChart
-                title="Paid per month"
-                summary={paidSummary(s.paid_per_month)}
-                series={[{ name: 'Paid' }, { name: 'Same month a year earlier' }]}
-                groupName="Month"
-                groups={paidGroups(s.paid_per_month)}
-                formatTick={(cents) => compact.format(cents / 100)}
-              />
-            </div>
+          {/* The two-bar chart gets the page's width: twelve months of pairs need it to stay easy to point at. */}
+          <div className="overview-panel">
+            <BarChart
+              title="Paid per month"
+              summary={paidSummary(s.paid_per_month)}
+              series={[{ name: 'Paid' }, { name: 'Same month a year earlier' }]}
+              groupName="Month"
+              groups={paidGroups(s.paid_per_month)}
+              formatTick={(cents) => compact.format(cents / 100)}
+            />
           </div>
           <div className="overview__pair">
+            <OwedPanel owed={s.owed} />
             <div className="overview-panel">
               <StatusChart counts={s.jobs_by_status} />
             </div>
-            <div className="overview-panel">
-              <NewCustomersChart months={s.new_customers_per_month} total={newCustomers} />
-            </div>
+          </div>
+          <div className="overview-panel">
+            <NewCustomersChart months={s.new_customers_per_month} total={newCustomers} />
           </div>
         </>
       )}
