@@ -133,6 +133,40 @@ describe('POST /api/customers/import', { timeout: 60_000 }, () => {
   });
 });
 
+describe('full-text rows of imported customers (added in one statement, migration 12)', { timeout: 60_000 }, () => {
+  const count = async (queryText: string) => Number((await t.list({ queryText })).headers.get('x-total-count'));
+
+  it('finds every imported customer by name, email and phone digits, and none twice', async () => {
+    t = await startApi();
+    await t.create({ full_name: 'Before Import', email: 'before@example.com', phone: '+1 (836) 489-5133' });
+    const rows = Array.from({ length: 300 }, (_, i) => ({ full_name: `Imported Person${i}`, email: `imp${i}@example.com`, phone: `+1 (212) 555-${String(1000 + i)}` }));
+    expect((await importCustomers(rows)).result).toMatchObject({ created: 300 });
+    expect(await count('imported')).toBe(300);
+    expect(await count('person217')).toBe(1);
+    expect(await count('imp42@example')).toBe(1);
+    // Digits typed with any punctuation, at any position of four or more.
+    expect(await count('555-1007')).toBe(1);
+    expect(await count('2125551299')).toBe(1);
+    expect(await count('4895133')).toBe(1);
+    // The customer from before has exactly one full-text row still; the index holds one per customer.
+    expect(await count('before')).toBe(1);
+    expect(t.api.store.get<{ n: number }>('SELECT count(*) AS n FROM customers_fts')?.n).toBe(301);
+  });
+
+  it('leaves the trigger working for every write after it, and after an import that failed', async () => {
+    t = await startApi();
+    await importCustomers([ada]);
+    await t.create({ full_name: 'Created Later', email: 'later@example.com', phone: '555 0199' });
+    expect(await count('later')).toBe(1);
+    t.api.store.exec(`CREATE TRIGGER fail_second AFTER INSERT ON customers WHEN new.full_name = 'Fails' BEGIN SELECT RAISE(ABORT, 'disk full'); END;`);
+    expect((await t.call('POST', '/api/customers/import', { rows: [grace, { ...grace, full_name: 'Fails', email: 'f@example.com' }] })).status).toBe(500);
+    expect(t.api.store.get<{ n: number }>('SELECT count(*) AS n FROM fts_deferred')?.n).toBe(0);
+    await t.create({ full_name: 'After Failure', email: 'after@example.com', phone: '1' });
+    expect(await count('after')).toBe(1);
+    expect(await count('grace')).toBe(0);
+  });
+});
+
 describe('undo of the last import', { timeout: 60_000 }, () => {
   it('removes exactly what it added and puts back what it updated', async () => {
     t = await startApi();

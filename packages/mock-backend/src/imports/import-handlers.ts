@@ -12,6 +12,7 @@ import {
   type JobImportRow,
 } from '@otto/api-contract';
 import type { Database, SqlValue } from '@otto/sqlite-store';
+import { customerFtsRowsSql } from '../database/migrations';
 import { toApiIssues } from '../runtime/api-error';
 import { defineHandler, type HandlerResult } from '../runtime/handler';
 import { ImportLog, lastImport, undoLastImport } from './import-log';
@@ -79,6 +80,8 @@ const importCustomers = defineHandler(customerRoutes.import, ({ db, body, now })
     if (!seen.has(key)) seen.set(key, { existingId: id, earlierIndex: null, recordId: id });
   }
   const log = body.dryRun ? undefined : ImportLog.begin(db, 'customer', at);
+  // The new customers' full-text rows are added in one statement at the end (migration 12).
+  const deferFts = log ? deferCustomerFts(db) : undefined;
   body.rows.forEach((row, index) => {
     const parsed = customerInputSchema.safeParse(row);
     if (!parsed.success) return plan.problem(index, toApiIssues(parsed.error.issues));
@@ -114,9 +117,26 @@ const importCustomers = defineHandler(customerRoutes.import, ({ db, body, now })
       ]);
     }
   });
+  deferFts?.finish();
   const importId = log ? log.finish(plan.skipped) : null;
   return { data: plan.result('customer', body.dryRun, importId), changes: log?.changes() ?? [] };
 });
+
+/**
+ * Sets the customers' full-text insert trigger aside for the rest of this transaction; `finish`
+ * adds the rows it skipped (those of customers with a larger id than any before) and puts it back.
+ * A failure rolls both back with the transaction.
+ */
+function deferCustomerFts(db: Database): { finish(): void } {
+  const maxIdBefore = db.get<{ max: number | null }>('SELECT max(id) AS max FROM customers')?.max ?? 0;
+  db.run("INSERT INTO fts_deferred (entity) VALUES ('customers')");
+  return {
+    finish() {
+      db.run("DELETE FROM fts_deferred WHERE entity = 'customers'");
+      db.run(customerFtsRowsSql, [maxIdBefore]);
+    },
+  };
+}
 
 interface CustomerIndex {
   byEmail: Map<string, number[]>;
