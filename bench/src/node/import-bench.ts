@@ -7,7 +7,7 @@
 //     the page saw it, and every main-thread task over 50 ms (Long Tasks API) from choosing the file
 //     to the result.
 // Options: --rows=50000, --skip-browser.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,7 @@ import { currentLoad, describeMachine } from './machine';
 
 const quiet = { debug() {}, info() {}, warn: console.warn, error: console.error };
 const appRoot = fileURLToPath(new URL('../../../apps/web/', import.meta.url));
+const resultsDir = fileURLToPath(new URL('../../results/', import.meta.url));
 
 function rowsOf(n: number) {
   return Array.from({ length: n }, (_, i) => ({ full_name: `Bench Person ${i} Ångström`, email: `bench${i}@import-bench.example`, phone: `+1 555 ${String(i).padStart(6, '0')}` }));
@@ -53,6 +54,9 @@ async function inChromium(n: number) {
     await page.evaluate(() => {
       const w = window as unknown as { ottoLongTasks: number[] };
       w.ottoLongTasks = [];
+      // The list's own requests must not push the import's two out of the default 250 entries.
+      performance.clearResourceTimings();
+      performance.setResourceTimingBufferSize(100_000);
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) w.ottoLongTasks.push(entry.duration);
       }).observe({ type: 'longtask' });
@@ -88,8 +92,9 @@ export async function main(argv: readonly string[]): Promise<void> {
   console.log(
     `Node, SQLite WASM in memory, the import handler and its transaction: ${(node.ms / 1000).toFixed(2)} s wall clock, ${(node.cpuMs / 1000).toFixed(2)} s of CPU time`,
   );
+  let chromium: Awaited<ReturnType<typeof inChromium>> | undefined;
   if (!argv.includes('--skip-browser')) {
-    const c = await inChromium(n);
+    const c = (chromium = await inChromium(n));
     const over200 = c.longTasks.filter((d) => d > 200);
     console.log(`Chromium, production build, OPFS: ${c.text}`);
     console.log(`  choose file → preview ready (read + build in the worker + dry run): ${(c.readyMs / 1000).toFixed(2)} s; dry run request ${(c.dryRunMs / 1000).toFixed(2)} s`);
@@ -98,5 +103,16 @@ export async function main(argv: readonly string[]): Promise<void> {
       `  main-thread tasks over 50 ms: ${c.longTasks.length} (longest ${Math.round(Math.max(0, ...c.longTasks))} ms); over 200 ms: ${over200.length}${over200.length ? ` (${over200.map(Math.round).join(', ')} ms)` : ''}`,
     );
   }
-  console.log(`load average (1 min) at end: ${currentLoad()}`);
+  const loadAtEnd = currentLoad();
+  console.log(`load average (1 min) at end: ${loadAtEnd}`);
+  const targetMs = 5_000;
+  const met = node.ms < targetMs && (!chromium || chromium.importMs < targetMs);
+  console.log(`Target (issue 13): ${n.toLocaleString('en')} customers imported in under ${targetMs / 1000} s: ${met ? 'met' : 'not met'}`);
+  const report = join(resultsDir, `${machine.date.slice(0, 10)}-import.json`);
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(
+    report,
+    `${JSON.stringify({ machine: { ...machine, load: { ...machine.load, end: loadAtEnd } }, rows: n, node, chromium: chromium ?? null, target: { ms: targetMs, met } }, null, 2)}\n`,
+  );
+  console.log(`Report: ${report}`);
 }
