@@ -1,9 +1,7 @@
 // Nothing a user or the browser does loses data: backup and checked restore, markup that stays
 // text under a strict Content-Security-Policy, and a browser killed in the middle of a burst of writes.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { latestSchemaVersion } from '@otto/mock-backend';
 import { inspectDatabaseBytes, openSqliteStore } from '@otto/sqlite-store';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -71,10 +69,8 @@ describe('backup and restore', () => {
     expect(info.objects).toEqual(expect.arrayContaining(['customers', 'customers_fts', 'jobs', 'jobs_fts']));
 
     await createCustomer(page, 'Added After Backup');
-    const file = join(tmpdir(), `otto-e2e-${Date.now()}.sqlite3`);
-    writeFileSync(file, backup);
     await page.getByRole('button', { name: 'Backup and export' }).click();
-    await page.getByLabel('Backup file to restore').setInputFiles(file);
+    await page.getByLabel('Backup file to restore').setInputFiles({ name: `otto-e2e-${Date.now()}.sqlite3`, mimeType: 'application/vnd.sqlite3', buffer: Buffer.from(backup) });
     await page.getByRole('alertdialog', { name: 'Replace all data with this backup?' }).waitFor();
     await screenshot(page, 'restore-confirm');
     await page.getByRole('button', { name: 'Replace my data' }).click();
@@ -108,10 +104,8 @@ describe('backup and restore', () => {
       ['customers.csv', new TextEncoder().encode('name,email\nAda,ada@example.com\n'.repeat(30)), /not a SQLite database/],
     ];
     for (const [name, bytes, message] of cases) {
-      const file = join(tmpdir(), `otto-e2e-${Date.now()}-${name}`);
-      writeFileSync(file, bytes);
       await page.getByRole('button', { name: 'Backup and export' }).click();
-      await page.getByLabel('Backup file to restore').setInputFiles(file);
+      await page.getByLabel('Backup file to restore').setInputFiles({ name, mimeType: 'application/octet-stream', buffer: Buffer.from(bytes) });
       await page.getByRole('button', { name: 'Replace my data' }).click();
       await page.getByRole('alert').filter({ hasText: message }).waitFor();
       await page.getByRole('button', { name: 'Close' }).click();

@@ -1,9 +1,7 @@
 // A database that cannot be opened at start-up: the app shows a recovery screen in words instead of
 // a broken app, and each way out works (issue 12, item 2). The OPFS file is damaged for real: garbage
 // is written over the SQLite header inside the sahpool VFS's file, from a page that runs no backend.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiFetch, customersPath, launchBrowser, newContext, openPage, screenshot, waitForBackend, downloadBackup, type TrackedPage } from './harness';
@@ -75,11 +73,16 @@ async function customerCount(page: Page): Promise<number> {
   return Number((await apiFetch(page, customersPath({ limit: 1 }))).headers['x-total-count']);
 }
 
-/** A backup downloaded from the app, kept as a file (to hand to a file input later). */
-async function downloadBackupFile(page: Page): Promise<string> {
-  const file = join(tmpdir(), `otto-recovery-backup-${Date.now()}.sqlite3`);
-  writeFileSync(file, (await downloadBackup(page)).bytes);
-  return file;
+/** A file a file input takes, given by its bytes (nothing left behind on disk). */
+interface FilePayload {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/** A backup downloaded from the app, kept to hand to a file input later. */
+async function downloadBackupFile(page: Page): Promise<FilePayload> {
+  return { name: `otto-recovery-backup-${Date.now()}.sqlite3`, mimeType: 'application/vnd.sqlite3', buffer: Buffer.from((await downloadBackup(page)).bytes) };
 }
 
 describe('a database that cannot be opened', () => {
@@ -112,7 +115,7 @@ describe('a database that cannot be opened', () => {
   });
 
   it('restores a good backup in its place, keeping the damaged file aside', async () => {
-    let backup = '';
+    let backup: FilePayload | undefined;
     const { ctx, tab } = await damagedContext(async ({ page }) => {
       const res = await apiFetch(page, '/api/customers', { method: 'POST', body: { full_name: 'Rosa Restore', email: 'rosa@example.com', phone: '555 0150' } });
       expect(res.status).toBe(200);
@@ -120,7 +123,7 @@ describe('a database that cannot be opened', () => {
     });
     const { page } = tab;
     await expect.poll(() => page.getByLabel('Backup file').isEnabled()).toBe(true);
-    await page.getByLabel('Backup file').setInputFiles(backup);
+    await page.getByLabel('Backup file').setInputFiles(backup!);
     await page.getByText('The backup was restored').waitFor({ timeout: 30_000 });
     await page.getByText(/The old file was set aside as otto-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.sqlite3/).waitFor();
     await page.getByRole('heading', { name: 'Files set aside' }).waitFor();
@@ -204,14 +207,14 @@ describe('a database that cannot be opened', () => {
   });
 
   it('says in words when the data was saved by a newer Otto, and a backup still restores', async () => {
-    let backup = '';
+    let backup: FilePayload | undefined;
     const { ctx, tab } = await damagedContext(
       async ({ page }) => {
         backup = await downloadBackupFile(page);
       },
       () => {
         // The same database, its schema version (PRAGMA user_version, bytes 60-63) set to 99.
-        const newer = Uint8Array.from(readFileSync(backup));
+        const newer = Uint8Array.from(backup!.buffer);
         new DataView(newer.buffer).setUint32(60, 99);
         return newer;
       },
@@ -222,7 +225,7 @@ describe('a database that cannot be opened', () => {
     await page.locator('summary', { hasText: 'Details' }).click();
     await page.locator('.recovery__details p').filter({ hasText: '99' }).waitFor();
     await expect.poll(() => page.getByLabel('Backup file').isEnabled()).toBe(true);
-    await page.getByLabel('Backup file').setInputFiles(backup);
+    await page.getByLabel('Backup file').setInputFiles(backup!);
     await page.getByText('The backup was restored').waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Continue to Otto' }).click();
     await waitForBackend(page);
