@@ -139,3 +139,37 @@ describe('GET /api/customers', () => {
     expect(t.api.store.get('SELECT count(*) AS n FROM customers')).toEqual({ n: 31 });
   });
 });
+
+describe('the list total (one row kept by triggers, migration 13)', () => {
+  it('stays exactly what counting the live customers gives through create, import, archive, restore, delete, undo and raw SQL', async () => {
+    t = await startApi({ seed: { count: 40 } });
+    const byHand = () => t.api.store.get<{ n: number }>('SELECT count(*) AS n FROM customers WHERE archived_dt IS NULL')?.n;
+    const expectExact = async () => {
+      const total = (await t.list({ limit: 1 })).headers.get(totalCountHeader);
+      expect(total).toBe(String(byHand()));
+    };
+    await expectExact();
+    const ada = customerSchema.parse((await t.create({ full_name: 'Ada Count', email: 'ada.count@example.com', phone: '1' })).json);
+    const bob = customerSchema.parse((await t.create({ full_name: 'Bob Count', email: 'bob.count@example.com', phone: '2' })).json);
+    await expectExact();
+    const rows = Array.from({ length: 25 }, (_, i) => ({ full_name: `Counted ${i}`, email: `counted${i}@example.com`, phone: String(i) }));
+    expect((await t.call('POST', '/api/customers/import', { rows })).status).toBe(200);
+    await expectExact();
+    expect((await t.call('POST', '/api/imports/last/undo')).status).toBe(200);
+    await expectExact();
+    expect((await t.call('POST', `/api/customers/${ada.id}/archive`)).status).toBe(200);
+    // Archiving twice counts once.
+    await t.call('POST', `/api/customers/${ada.id}/archive`);
+    await expectExact();
+    expect((await t.call('DELETE', `/api/customers/${ada.id}`)).status).toBe(200);
+    await expectExact();
+    expect((await t.call('POST', `/api/customers/${bob.id}/archive`)).status).toBe(200);
+    expect((await t.call('POST', `/api/customers/${bob.id}/restore`)).status).toBe(200);
+    await expectExact();
+    // Any other writer of the file (the sqlite3 shell, say) keeps it right too.
+    t.api.store.exec("INSERT INTO customers (full_name, email, phone, created_dt, modified_dt, archived_dt) VALUES ('Shell', 's@example.com', '1', 1, 1, NULL), ('Shell Archived', 'sa@example.com', '1', 1, 1, 5)");
+    t.api.store.exec("UPDATE customers SET archived_dt = 9 WHERE full_name = 'Shell'");
+    t.api.store.exec("DELETE FROM customers WHERE full_name LIKE 'Shell%'");
+    await expectExact();
+  });
+});

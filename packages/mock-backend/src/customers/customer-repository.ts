@@ -128,9 +128,9 @@ export function updateCustomer(db: Database, id: number, input: CustomerInput, n
   return changes === 0 ? undefined : findCustomer(db, id);
 }
 
-/** How many customers are not archived. */
+/** How many customers are not archived: one row kept by triggers (migration 13). */
 export function countCustomers(db: Database): number {
-  return db.get<{ n: number }>('SELECT count(*) AS n FROM customers WHERE archived_dt IS NULL')?.n ?? 0;
+  return db.get<{ n: number }>('SELECT n FROM customer_count WHERE k = 1')?.n ?? 0;
 }
 
 /**
