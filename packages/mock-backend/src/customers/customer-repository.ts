@@ -41,8 +41,11 @@ export interface CustomerSort {
  * and 5) read forwards or backwards, the id breaking ties so that pages never overlap. Names sort
  * without regard to ASCII case (`NOCASE`: SQLite has no locale collation).
  */
-function customerOrder(sort: CustomerSort, alias: string): string {
-  const dir = sort.order === 'asc' ? 'ASC' : 'DESC';
+/** The list's order when none is asked for: newest modified first (the spec's). */
+const defaultCustomerSort: CustomerSort = { by: 'modified_dt', order: 'desc' };
+
+function customerOrder(sort: CustomerSort, alias: string, reversed = false): string {
+  const dir = (sort.order === 'asc') !== reversed ? 'ASC' : 'DESC';
   const column = sort.by === 'full_name' ? `${alias}.full_name COLLATE NOCASE` : `${alias}.${sort.by}`;
   return `${column} ${dir}, ${alias}.id ${dir}`;
 }
@@ -58,14 +61,20 @@ export function listCustomers(
 ): CustomerPage {
   if (queryText.trim() === '') {
     const total = countCustomers(db);
-    const order = sort ? customerOrder(sort, 'customers') : 'customers.modified_dt DESC, customers.id DESC';
+    const by = sort ?? defaultCustomerSort;
     // The page's ids come from the covering (partial) index alone, so a deep offset skips index
-    // entries, not rows.
+    // entries, not rows; a page in the back half of the list is read from the index's other end
+    // (exact, as the total is), so no page skips more than half of the customers.
+    const fromEnd = Math.max(0, total - offset - limit);
+    const backwards = fromEnd < offset && offset < total;
+    const [pick, pickLimit, pickOffset] = backwards
+      ? [customerOrder(by, 'customers', true), Math.min(limit, total - offset), fromEnd]
+      : [customerOrder(by, 'customers'), limit, offset];
     const rows = db.all<CustomerRow>(
       `SELECT ${columns} FROM customers c WHERE c.id IN (
-         SELECT id FROM customers WHERE archived_dt IS NULL ORDER BY ${order} LIMIT ? OFFSET ?
-       ) ORDER BY ${order.replaceAll('customers.', 'c.')}`,
-      [limit, offset],
+         SELECT id FROM customers WHERE archived_dt IS NULL ORDER BY ${pick} LIMIT ? OFFSET ?
+       ) ORDER BY ${customerOrder(by, 'c')}`,
+      [pickLimit, pickOffset],
     );
     return { rows: rows.map(toCustomer), total };
   }
