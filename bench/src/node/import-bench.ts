@@ -7,17 +7,14 @@
 //     the page saw it, and every main-thread task over 50 ms (Long Tasks API) from choosing the file
 //     to the result.
 // Options: --rows=50000, --skip-browser.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createMockApi } from '@otto/mock-backend';
-import { serveApp } from './app-server';
-import { freshProfile, launchProfile, removeProfile } from './chromium';
+import { withAppPage } from './chromium';
 import { currentLoad, describeMachine } from './machine';
 
 const quiet = { debug() {}, info() {}, warn: console.warn, error: console.error };
-const appRoot = fileURLToPath(new URL('../../../apps/web/', import.meta.url));
 const resultsDir = fileURLToPath(new URL('../../results/', import.meta.url));
 
 function rowsOf(n: number) {
@@ -41,16 +38,8 @@ async function inNode(n: number) {
 }
 
 async function inChromium(n: number) {
-  const dir = mkdtempSync(join(tmpdir(), 'otto-import-bench-'));
-  const csv = join(dir, 'customers.csv');
-  writeFileSync(csv, `Name,Email,Phone\n${rowsOf(n).map((r) => `${r.full_name},${r.email},${r.phone}`).join('\n')}\n`);
-  const server = await serveApp(appRoot);
-  const profile = freshProfile();
-  const context = await launchProfile(profile);
-  try {
-    const page = await context.newPage();
-    await page.goto(`${server.origin}/biz/customers`);
-    await page.getByRole('table').getByRole('row').nth(1).waitFor({ timeout: 120_000 });
+  const csv = Buffer.from(`Name,Email,Phone\n${rowsOf(n).map((r) => `${r.full_name},${r.email},${r.phone}`).join('\n')}\n`);
+  return withAppPage(async (page) => {
     await page.evaluate(() => {
       const w = window as unknown as { ottoLongTasks: number[] };
       w.ottoLongTasks = [];
@@ -63,7 +52,7 @@ async function inChromium(n: number) {
     });
     await page.getByRole('button', { name: 'Import…' }).click();
     const chosen = performance.now();
-    await page.getByLabel('CSV file to import').setInputFiles(csv);
+    await page.getByLabel('CSV file to import').setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: csv });
     await page.getByText(/^Ready: /).waitFor({ timeout: 300_000 });
     const readyMs = performance.now() - chosen;
     await page.getByRole('dialog').getByRole('button', { name: 'Import', exact: true }).click();
@@ -74,12 +63,7 @@ async function inChromium(n: number) {
       return { importMs: calls.at(-1)?.duration ?? NaN, dryRunMs: calls.at(-2)?.duration ?? NaN, longTasks: (window as unknown as { ottoLongTasks: number[] }).ottoLongTasks };
     });
     return { ...figures, readyMs, text };
-  } finally {
-    await context.close();
-    removeProfile(profile);
-    await server.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 export async function main(argv: readonly string[]): Promise<void> {
