@@ -15,23 +15,14 @@ import { Screen } from './screen';
  * Where each browser keeps Otto's database, and why when it is not OPFS. (The memory fallback, for
  * a browser with neither OPFS nor IndexedDB, is checked in Chromium by backend.e2e.test.ts.)
  */
-export const support: Record<BrowserName, { storage: 'opfs' | 'indexeddb'; why?: string; notRunYet?: { flows: Flow[]; why: string } }> = {
+export const support: Record<BrowserName, { storage: 'opfs' | 'indexeddb'; why?: string }> = {
   chromium: { storage: 'opfs' },
   firefox: { storage: 'opfs' },
   webkit: {
     storage: 'indexeddb',
     why: 'WebKitGTK has no Origin Private File System (navigator.storage.getDirectory is missing): a snapshot in IndexedDB instead',
-    // Each passed in WebKitGTK at least once, but not every time: under Xvfb on a loaded 2-core
-    // machine each page load of MiniBrowser takes 5-20 s and these long flows ran past their time.
-    // Not in `npm test` until they are reliable (README's support table says the same).
-    notRunYet: {
-      flows: ['two tabs', 'job lifecycle', 'backup and restore', 'offline'],
-      why: 'intermittently slower than the test allows in WebKitGTK under Xvfb; open in issue 23',
-    },
   },
 };
-
-type Flow = 'two tabs' | 'job lifecycle' | 'backup and restore' | 'offline';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 const screenshotDir = fileURLToPath(new URL('../screenshots/', import.meta.url));
@@ -117,7 +108,6 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
   }
 
   /** `it` for the flows this browser runs; the others are named in `support` with the reason. */
-  const flow = (which: Flow) => (expected.notRunYet?.flows.includes(which) ? () => undefined : it);
 
   const title = name === 'chromium' ? 'Chromium' : name === 'firefox' ? 'Firefox' : 'WebKit';
   describe(`shared flows in ${title}`, () => {
@@ -215,7 +205,7 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
       },
     );
 
-    flow('two tabs')('two tabs use one database: a write in one shows in the other without a reload', { timeout: flowTimeout }, async () => {
+    it('two tabs use one database: a write in one shows in the other without a reload', { timeout: flowTimeout }, async () => {
       const one = await tab('/biz/customers?q=twotabs');
       const two = await tab('/biz/customers?q=twotabs');
       await two.waitForText('No customers match “twotabs”');
@@ -240,7 +230,7 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
       await closeTabs();
     });
 
-    flow('job lifecycle')('takes a job from quote to paid', { timeout: flowTimeout }, async () => {
+    it('takes a job from quote to paid', { timeout: flowTimeout }, async () => {
       const screen = await tab('/biz/customers');
       const [customer] = (await api<{ id: string; full_name: string }[]>(screen, `/api/customers?filterJson=${encodeURIComponent(JSON.stringify({ limit: 1 }))}`)).json;
       await screen.click({ role: 'link', name: customer!.full_name, within: { role: 'table' } });
@@ -275,7 +265,7 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
       await closeTabs();
     });
 
-    flow('backup and restore')('downloads a backup and restores it', { timeout: flowTimeout }, async () => {
+    it('downloads a backup and restores it', { timeout: flowTimeout }, async () => {
       const screen = await tab('/biz/customers');
       // The browser's own save dialog is not the app's: keep the file the app hands the browser.
       await screen.evaluate(() => {
@@ -325,7 +315,7 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
       await closeTabs();
     });
 
-    flow('offline')(
+    it(
       'works offline after one visit, and keeps what was made offline after a reload',
       { timeout: flowTimeout },
       async () => {

@@ -60,7 +60,7 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
     : Promise.resolve();
   if (options.waitForOpen) void preloadSqlite().catch(() => undefined);
   const filesLocked = told.then(() =>
-    storage === 'memory' ? undefined : holdLockForLife(`otto-db-files:${options.opfsDirectory ?? '.otto'}`, busyRetryMs),
+    storage === 'memory' ? () => {} : holdLockForLife(`otto-db-files:${options.opfsDirectory ?? '.otto'}`, busyRetryMs),
   );
 
   // A first-start database file is put in place before the first open (no empty database,
@@ -165,6 +165,9 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
     const api = await current.catch(() => undefined);
     await api?.close();
     await api?.store.close();
+    // The files are free: the next owner need not wait for this worker to end (WebKit ends the
+    // worker of a page that was left only seconds later).
+    (await filesLocked)();
   }
 
   scope.addEventListener('message', (event) => {
@@ -328,19 +331,22 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
  * Takes a Web Lock and keeps it until this worker ends. Resolves once granted, or after `waitMs`
  * without it (opening then fails with BUSY, or succeeds if the holder does not use the files).
  */
-function holdLockForLife(name: string, waitMs: number): Promise<void> {
+/**
+ * Takes the lock `name` (waiting at most `waitMs` for it) and holds it until `release` is called
+ * or the worker ends. Resolves with `release` once held, or once the wait is given up.
+ */
+function holdLockForLife(name: string, waitMs: number): Promise<() => void> {
   const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
-  if (!locks) return Promise.resolve();
+  if (!locks) return Promise.resolve(() => {});
   return new Promise((resolve) => {
     const giveUp = new AbortController();
     const timer = setTimeout(() => giveUp.abort(), waitMs);
     locks
       .request(name, { signal: giveUp.signal }, () => {
         clearTimeout(timer);
-        resolve();
-        return new Promise<never>(() => {});
+        return new Promise<void>((release) => resolve(release));
       })
-      .catch(() => resolve());
+      .catch(() => resolve(() => {}));
   });
 }
 

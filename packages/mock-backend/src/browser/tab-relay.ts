@@ -366,11 +366,25 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
   }
   container?.addEventListener('message', onServiceWorkerMessage);
   container?.addEventListener('controllerchange', handDbPort);
-  // A closing owner tab takes its DB worker with it: the service worker stops using its port at once.
+  // A closing owner tab takes its DB worker with it: the service worker stops using its port at once,
+  // and the worker finishes what it has, closes the database and ends. (WebKit keeps the worker of
+  // a page that was left running for seconds, holding the database: the next page waited on it.)
+  let stoppedOnHide = false;
   function onPageHide(): void {
-    if (worker) postToServiceWorker({ type: dbPortClosedType, owner: tabId });
+    if (!worker || handingOver) return;
+    postToServiceWorker({ type: dbPortClosedType, owner: tabId });
+    const leaving = worker;
+    stoppedOnHide = true;
+    void leaving.stop().catch(() => undefined).finally(() => leaving.terminate());
   }
-  if (typeof window !== 'undefined') window.addEventListener('pagehide', onPageHide);
+  // Back from the back/forward cache with its database given up: start again.
+  function onPageShow(event: PageTransitionEvent): void {
+    if (event.persisted && stoppedOnHide) location.reload();
+  }
+  if (typeof window !== 'undefined') {
+    window.addEventListener('pagehide', onPageHide);
+    window.addEventListener('pageshow', onPageShow);
+  }
 
   post({ type: 'hello', from: tabId, ...(options.appVersion ? { appVersion: options.appVersion } : {}) });
 
@@ -428,7 +442,10 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
       closed = true;
       container?.removeEventListener('message', onServiceWorkerMessage);
       container?.removeEventListener('controllerchange', handDbPort);
-      if (typeof window !== 'undefined') window.removeEventListener('pagehide', onPageHide);
+      if (typeof window !== 'undefined') {
+        window.removeEventListener('pagehide', onPageHide);
+        window.removeEventListener('pageshow', onPageShow);
+      }
       if (worker) postToServiceWorker({ type: dbPortClosedType, owner: tabId });
       // End the worker before releasing the lock, so that the next owner finds the OPFS files free sooner.
       worker?.terminate();
