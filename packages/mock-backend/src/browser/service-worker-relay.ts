@@ -92,8 +92,6 @@ interface Route {
 interface DbRoute extends Route {
   /** The tab that owns the database (and handed over this port). */
   owner: string;
-  /** That tab's document as this worker knows it (a Client id), when the message said. */
-  clientId?: string;
 }
 
 /**
@@ -117,8 +115,6 @@ export function installOttoRelay(scope: OttoRelayScope): void {
   /** Ports of previous owners that may still answer what they have (see adoptDbPort). */
   const superseded = new Map<string, { route: DbRoute; timer: ReturnType<typeof setTimeout> }>();
   let nextRequestId = 1;
-  /** Documents whose requests came here already (see forgetOwnerIfGone). */
-  const seenClients = new Set<string>();
 
   scope.addEventListener('message', (event) => {
     const data = event.data as { type?: unknown; owner?: unknown } | null;
@@ -136,7 +132,7 @@ export function installOttoRelay(scope: OttoRelayScope): void {
       return;
     }
     if (type === dbPortType && port && typeof data?.owner === 'string') {
-      adoptDbPort(data.owner, port, event.source?.id);
+      adoptDbPort(data.owner, port);
       return;
     }
     if (type === dbPortClosedType && typeof data?.owner === 'string') {
@@ -162,9 +158,9 @@ export function installOttoRelay(scope: OttoRelayScope): void {
     event.respondWith(relayRequest(event));
   });
 
-  function adoptDbPort(owner: string, port: MessagePort, clientId: string | undefined): void {
+  function adoptDbPort(owner: string, port: MessagePort): void {
     const old = dbRoute;
-    dbRoute = Object.assign(createRoute(port), { owner, ...(clientId ? { clientId } : {}) });
+    dbRoute = Object.assign(createRoute(port), { owner });
     askedForDbPort = false;
     // The same owner handing a fresh port keeps its worker: what went on the old port is answered
     // there. A new owner: the old one's worker answers what it still has (it stops before handing
@@ -204,7 +200,6 @@ export function installOttoRelay(scope: OttoRelayScope): void {
     }
     // Reads, PUTs, and writes with a request id (every write serialized here has one) may be sent again.
     const idempotent = safeToResend(request);
-    await forgetOwnerIfGone(event);
     const deadline = Date.now() + movingWaitMs;
     for (;;) {
       if (!dbRoute) requestDbPort();
@@ -228,27 +223,6 @@ export function installOttoRelay(scope: OttoRelayScope): void {
         await waitForDbRoute(deadline);
       }
     }
-  }
-
-  /**
-   * A document this worker has not heard from before may have replaced the database's owner (a
-   * navigation or reload of the owner tab). Its port then leads to a DB worker that is gone, or
-   * frozen with its page in the back/forward cache, and a page whose "pagehide" message never
-   * arrived (WebKit) would wait out the time limit on every request. So, once per new document,
-   * check that the owner's document is still there; if not, stop using its port (what is on it is
-   * sent again, as when the owner closes) and find the database anew.
-   */
-  async function forgetOwnerIfGone(event: SwFetchEvent): Promise<void> {
-    const asker = event.clientId || event.resultingClientId;
-    const route = dbRoute;
-    if (!asker || !route?.clientId || asker === route.clientId || seenClients.has(asker)) return;
-    if (seenClients.size > 200) seenClients.clear();
-    seenClients.add(asker);
-    if (await scope.clients.get(route.clientId)) return;
-    if (dbRoute !== route) return;
-    dbRoute = undefined;
-    askedForDbPort = false;
-    retire(route, 'closed');
   }
 
   function waitForDbRoute(deadline: number): Promise<void> {
