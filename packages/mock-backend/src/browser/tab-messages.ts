@@ -16,7 +16,7 @@ export type TabMessage =
   | { type: 'leader'; leaderId: string; status: LeaderAnnouncement }
   | { type: 'leader-failed'; leaderId: string; error: SerializedError }
   | { type: 'request'; id: string; from: string; to: string; request: SerializedRequest }
-  | { type: 'response'; id: string; to: string; response: SerializedResponse }
+  | { type: 'response'; id: string; from: string; to: string; response: SerializedResponse }
   | {
       type: 'call';
       id: string;

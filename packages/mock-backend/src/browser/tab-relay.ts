@@ -86,8 +86,12 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
   /** The owner tab, when another tab owns the database. */
   let leaderId: string | undefined;
   let leaderFailure: ApiError | undefined;
-  /** When the database last answered a request (Date.now()), in this tab or any other. */
-  let lastAnswerAt = 0;
+  /**
+   * When each owner (a tab id; this tab's own worker under this tab's id) last answered any tab
+   * (Date.now()): an owner that keeps answering is busy, not gone, so a request waiting on it is
+   * given more time. One that went silent, or crashed, times out as before.
+   */
+  const lastAnswerBy = new Map<string, number>();
 
   let markStarted!: () => void;
   let markFailed!: (error: Error) => void;
@@ -130,7 +134,7 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
     const timeoutMs = isLongRunningRequest(request.method, request.url) ? longRequestTimeoutMs : requestTimeoutMs;
     return new Promise((resolve) => {
       const id = `${tabId}:${nextId++}`;
-      const cancel = startProgressTimer(timeoutMs, () => lastAnswerAt, () => {
+      const cancel = startProgressTimer(timeoutMs, () => (entry.sentTo ? (lastAnswerBy.get(entry.sentTo) ?? 0) : 0), () => {
         entry.settle(
           relayErrorSerialized(
             504,
@@ -159,7 +163,7 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
       if (workerFailure) return entry.settle(unavailable(workerFailure.message));
       entry.sentTo = tabId;
       void serveHere(entry.request).then((response) => {
-        lastAnswerAt = Date.now();
+        lastAnswerBy.set(tabId, Date.now());
         // The database moved to a newer tab while this request waited: it goes to the next owner.
         if (isMoved(response)) entry.sentTo = undefined;
         else entry.settle(response);
@@ -285,12 +289,12 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
       case 'request':
         if (message.to !== tabId || !worker) return;
         void serveHere(message.request).then((response) =>
-          post({ type: 'response', id: message.id, to: message.from, response }),
+          post({ type: 'response', id: message.id, from: tabId, to: message.from, response }),
         );
         return;
       case 'response': {
         // The owner answering any tab is alive and working through its queue.
-        lastAnswerAt = Date.now();
+        lastAnswerBy.set(message.from, Date.now());
         if (message.to !== tabId) return;
         const entry = pending.get(message.id);
         // Not run by the owner (it is handing over): sent again when the next owner announces itself.
