@@ -93,7 +93,9 @@ export function BarChart({ title, summary, series, groupName, groups, formatTick
                       style={{ height: `${(value.value / top) * 100}%` }}
                     />
                   );
-                  const align = index < 2 ? 'start' : index >= groups.length - 2 ? 'end' : 'center';
+                  // Tooltips near an edge open away from it (the first months a narrow chart shows, too).
+                  const nearStart = index < 2 || [0, 1].includes(index - (groups.length - narrowMonths));
+                  const align = nearStart ? 'start' : index >= groups.length - 2 ? 'end' : 'center';
                   return (
                     <div key={key} className="chart__slot" {...slotProps(key)}>
                       {value.href ? (
