@@ -1,4 +1,4 @@
-// `pnpm --filter @otto/bench import`: issue 13's speed figures for the CSV import.
+// `pnpm --filter @otto/bench run import`: issue 13's speed figures for the CSV import.
 //  1. In Node, on SQLite WASM in memory: POST /api/customers/import of 50 000 customers through
 //     createMockApi (the handler and its transaction, no relay).
 //  2. In Chromium, against the production build (apps/web/dist): a 50 000-row CSV chosen in the
