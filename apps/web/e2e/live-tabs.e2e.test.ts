@@ -5,9 +5,9 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMockServer, type MockServer } from '@otto/mock-backend/node';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { apiFetch, launchBrowser, newContext, openPage, screenshot, trackPage, waitForBackend, type TrackedPage } from './harness';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiFetch, screenshot, useBrowserSession, waitForBackend, type TrackedPage } from './harness';
 import { serveRemoteApp, type RemoteApp } from './remote-app';
 
 interface Customer {
@@ -19,34 +19,19 @@ interface Customer {
 }
 
 const wait = { timeout: 15_000 };
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const tabs: TrackedPage[] = [];
+const session = useBrowserSession();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  const problems = tabs.splice(0).flatMap((tab) => tab.problems());
-  for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
-  expect(problems).toEqual([]);
-});
+/** A fresh browser profile (its own OPFS database) with `count` tracked tabs open on the /biz area. */
+async function openTrackedTabs(count: number, path = '/biz/customers'): Promise<TrackedPage[]> {
+  const first = await session.open(path);
+  const tabs = [first];
+  while (tabs.length < count) tabs.push(await session.openBeside(first, path));
+  return tabs;
+}
 
-/** A fresh browser profile (its own OPFS database) with `count` tabs open on the /biz area. */
+/** The same, as pages. */
 async function openTabs(count: number, path = '/biz/customers'): Promise<Page[]> {
-  const context = await newContext(browser);
-  contexts.push(context);
-  const pages: Page[] = [];
-  for (let i = 0; i < count; i++) {
-    const tab = await openPage(context, path);
-    tabs.push(tab);
-    await waitForBackend(tab.page);
-    pages.push(tab.page);
-  }
-  return pages;
+  return (await openTrackedTabs(count, path)).map((tab) => tab.page);
 }
 
 async function newestCustomer(page: Page): Promise<Customer> {
@@ -116,9 +101,10 @@ describe('tabs of one browser', () => {
   });
 
   it('shows the restored data in every tab after a restore in one', async () => {
-    const [writer, list, detailTab] = (await openTabs(3)) as [Page, Page, Page];
+    const tracked = await openTrackedTabs(3);
+    const [writer, list, detailTab] = tracked.map((tab) => tab.page) as [Page, Page, Page];
     // The customer open in the third tab no longer exists after the restore: its refetch is a 404.
-    tabs.find((tab) => tab.page === detailTab)?.allow(/the server responded with a status of 404/);
+    tracked[2]?.allow(/the server responded with a status of 404/);
     await writer.getByRole('button', { name: 'Backup and export' }).click();
     const [download] = await Promise.all([writer.waitForEvent('download'), writer.getByRole('button', { name: 'Download a backup' }).click()]);
     const backup = readFileSync((await download.path()) as string);
@@ -215,12 +201,8 @@ describe('two browsers on one otto-mock-server (remote mode)', () => {
   it('shows a change made in one browser context in the other', async () => {
     const pages: Page[] = [];
     for (let i = 0; i < 2; i++) {
-      const context = await browser.newContext({ baseURL: siteUrl });
-      contexts.push(context);
-      const tab = await trackPage(await context.newPage());
-      tabs.push(tab);
-      await tab.page.goto('/biz/customers');
-      pages.push(tab.page);
+      // Remote mode: no in-browser backend to wait for.
+      pages.push((await session.open('/biz/customers', { baseURL: siteUrl, waitForBackend: false })).page);
     }
     const [first, second] = pages as [Page, Page];
     const newest = ((await (await fetch(`${server.url}/customers`)).json()) as Customer[])[0] as Customer;
