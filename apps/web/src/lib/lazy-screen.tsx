@@ -24,13 +24,22 @@ let screens = 0;
  */
 export function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyRoute {
   let Loaded: ComponentType | undefined;
+  // Marked fulfilled once loaded (the status React's `use` reads), so that `use` returns at once
+  // for a screen whose code is in, and is called on every render: a hook called only until the
+  // code arrived broke React's rules ("did not call use() when it finished").
   let loading: Promise<void> | undefined;
-  const preload = () =>
-    (loading ??= load().then((module) => {
-      Loaded = module.default;
-    }));
+  const preload = (): Promise<void> => {
+    if (!loading) {
+      const promise = load().then((module) => {
+        Loaded = module.default;
+        Object.assign(promise, { status: 'fulfilled', value: undefined });
+      });
+      loading = promise;
+    }
+    return loading;
+  };
   function Screen() {
-    if (!Loaded) use(preload());
+    use(preload());
     const Component = Loaded as ComponentType;
     return <Component />;
   }
