@@ -1,13 +1,13 @@
-import { createSqliteStore } from '@otto/sqlite-store';
+import { createSqliteStore, type Database } from '@otto/sqlite-store';
 import { customerHandlers } from './customers/customer-handlers';
 import { jobHandlers } from './jobs/job-handlers';
 import { importHandlers } from './imports/import-handlers';
 import { reportHandlers } from './reports/report-handlers';
-import { countCustomers } from './customers/customer-repository';
 import { migrations } from './database/migrations';
 import { importSeedData, settleSeedDatabase } from './database/seed-data';
 import { createLogger } from './logger';
 import { createRouter } from './runtime/create-router';
+import { createSqliteSqlStore } from './sql/sqlite-sql-store';
 import { compileExtensionRoutes, migrateExtension } from './runtime/extensions';
 import type { MockChangeEvent } from './types';
 import { errorResponse } from './runtime/responses';
@@ -41,7 +41,7 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
     // A first-start database file the store was created with (`newDatabase`): only its dates move.
     const settled = store.transaction(() => settleSeedDatabase(store, now()));
     if (settled) seeded = settled;
-    else if (options.seed !== false && countCustomers(store) === 0) {
+    else if (options.seed !== false && customerCount(store) === 0) {
       const seed = options.seed ?? {};
       if ('file' in seed) {
         const bytes = typeof seed.file === 'function' ? await seed.file() : seed.file;
@@ -49,7 +49,7 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
         await store.replaceDatabase(bytes);
         store.migrate(migrations);
         migrateExtensions();
-        seeded = store.transaction(() => settleSeedDatabase(store, now())) ?? { customers: countCustomers(store), jobs: 0 };
+        seeded = store.transaction(() => settleSeedDatabase(store, now())) ?? { customers: customerCount(store), jobs: 0 };
       } else if ('data' in seed) {
         // Made ahead of time: no data generator needed here (the browser ships none).
         const data = typeof seed.data === 'function' ? await seed.data() : seed.data;
@@ -70,7 +70,15 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
   const publish = (event: MockChangeEvent): void => {
     for (const listener of [...listeners]) listener(event);
   };
-  const route = createRouter({ extensionRoutes, handlers: [...customerHandlers, ...jobHandlers, ...importHandlers, ...reportHandlers], db: store, now, logger, publish });
+  const route = createRouter({
+    extensionRoutes,
+    handlers: [...customerHandlers, ...jobHandlers, ...importHandlers, ...reportHandlers],
+    sql: createSqliteSqlStore(store),
+    db: store,
+    now,
+    logger,
+    publish,
+  });
   let closed = false;
 
   return {
@@ -94,4 +102,9 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
       if (ownsStore) await store.close();
     },
   };
+}
+
+/** How many customers are not archived (the counter of migration 13), read synchronously at start. */
+function customerCount(db: Database): number {
+  return db.get<{ n: number }>('SELECT n FROM customer_count WHERE k = 1')?.n ?? 0;
 }

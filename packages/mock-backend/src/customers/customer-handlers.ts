@@ -1,4 +1,5 @@
-import { customerInputSchema, customerRoutes, defaultSortOrders, limits, listParamsRangeSchema, type CustomerInput } from '@otto/api-contract';
+import { customerInputSchema, customerRoutes, defaultSortOrders, limits, listParamsRangeSchema, type Customer, type CustomerInput } from '@otto/api-contract';
+import type { SqlClient } from '../sql/types';
 import { ApiError, toApiIssues } from '../runtime/api-error';
 import { defineHandler } from '../runtime/handler';
 import { parseId } from '../runtime/ids';
@@ -33,7 +34,7 @@ function validInput(body: unknown): CustomerInput {
   return result.data;
 }
 
-const list = defineHandler(customerRoutes.list, ({ db, filter }) => {
+const list = defineHandler(customerRoutes.list, async ({ sql, filter }) => {
   const range = listParamsRangeSchema.safeParse(filter);
   if (!range.success) {
     throw new ApiError(400, 'INVALID_PARAMS', 'The list parameters are out of range.', toApiIssues(range.error.issues));
@@ -44,14 +45,14 @@ const list = defineHandler(customerRoutes.list, ({ db, filter }) => {
     offset: range.data.offset ?? 0,
     sort: filter.sortBy ? { by: filter.sortBy, order: filter.sortOrder ?? defaultSortOrders[filter.sortBy] } : undefined,
   };
-  const page = filter.archived === true ? listArchivedCustomers(db, params) : listCustomers(db, params);
+  const page = filter.archived === true ? await listArchivedCustomers(sql, params) : await listCustomers(sql, params);
   return { data: page.rows, totalCount: page.total };
 });
 
-const duplicates = defineHandler(customerRoutes.duplicates, ({ db, filter }) => {
+const duplicates = defineHandler(customerRoutes.duplicates, async ({ sql, filter }) => {
   const excludeId = filter.excludeId === undefined ? undefined : (parseId(filter.excludeId) ?? undefined);
   return {
-    data: findCustomerMatches(db, {
+    data: await findCustomerMatches(sql, {
       ...(filter.email !== undefined ? { email: filter.email } : {}),
       ...(filter.phone !== undefined ? { phone: filter.phone } : {}),
       ...(excludeId !== undefined ? { excludeId } : {}),
@@ -60,31 +61,31 @@ const duplicates = defineHandler(customerRoutes.duplicates, ({ db, filter }) => 
 });
 
 /** The customer, after checking If-Match against its version. */
-function requireCustomer(db: Parameters<typeof findCustomer>[0], idText: string, ifMatch: number[] | '*' | undefined) {
-  const customer = findCustomer(db, requireId(idText));
+async function requireCustomer(db: SqlClient, idText: string, ifMatch: number[] | '*' | undefined): Promise<Customer> {
+  const customer = await findCustomer(db, requireId(idText), { lock: true });
   if (!customer) throw notFound(idText);
   checkPrecondition(ifMatch, customer.modified_dt, `Customer ${JSON.stringify(idText)}`);
   return customer;
 }
 
-const archive = defineHandler(customerRoutes.archive, ({ db, params, now, ifMatch }) => {
-  const customer = requireCustomer(db, params.id, ifMatch);
+const archive = defineHandler(customerRoutes.archive, async ({ sql, params, now, ifMatch }) => {
+  const customer = await requireCustomer(sql, params.id, ifMatch);
   if (customer.archived_dt != null) return { data: customer, changes: [] };
-  return { data: setCustomerArchived(db, Number(customer.id), true, now()) };
+  return { data: await setCustomerArchived(sql, Number(customer.id), true, now()) };
 });
 
-const restore = defineHandler(customerRoutes.restore, ({ db, params, now, ifMatch }) => {
-  const customer = requireCustomer(db, params.id, ifMatch);
+const restore = defineHandler(customerRoutes.restore, async ({ sql, params, now, ifMatch }) => {
+  const customer = await requireCustomer(sql, params.id, ifMatch);
   if (customer.archived_dt == null) return { data: customer, changes: [] };
-  return { data: setCustomerArchived(db, Number(customer.id), false, now()) };
+  return { data: await setCustomerArchived(sql, Number(customer.id), false, now()) };
 });
 
-const remove = defineHandler(customerRoutes.remove, ({ db, params, ifMatch }) => {
-  const customer = requireCustomer(db, params.id, ifMatch);
+const remove = defineHandler(customerRoutes.remove, async ({ sql, params, ifMatch }) => {
+  const customer = await requireCustomer(sql, params.id, ifMatch);
   if (customer.archived_dt == null) {
     throw new ApiError(409, 'CONFLICT', `${customer.full_name} is not archived. Archive them first; only archived customers can be deleted for good.`);
   }
-  const jobs = countJobsOfCustomer(db, Number(customer.id));
+  const jobs = await countJobsOfCustomer(sql, Number(customer.id));
   if (jobs > 0) {
     throw new ApiError(
       409,
@@ -92,29 +93,29 @@ const remove = defineHandler(customerRoutes.remove, ({ db, params, ifMatch }) =>
       `${customer.full_name} still has ${jobs === 1 ? 'a job' : `${jobs} jobs`}. Delete ${jobs === 1 ? 'it' : 'them'} for good first, or keep the customer archived.`,
     );
   }
-  deleteCustomer(db, Number(customer.id));
+  await deleteCustomer(sql, Number(customer.id));
   return { data: customer };
 });
 
-const get = defineHandler(customerRoutes.get, ({ db, params }) => {
-  const customer = findCustomer(db, requireId(params.id));
+const get = defineHandler(customerRoutes.get, async ({ sql, params }) => {
+  const customer = await findCustomer(sql, requireId(params.id));
   if (!customer) throw notFound(params.id);
   return { data: customer };
 });
 
-const create = defineHandler(customerRoutes.create, ({ db, body, now }) => ({
-  data: insertCustomer(db, validInput(body), now()),
+const create = defineHandler(customerRoutes.create, async ({ sql, body, now }) => ({
+  data: await insertCustomer(sql, validInput(body), now()),
 }));
 
 const update = (route: typeof customerRoutes.update | typeof customerRoutes.patch) =>
-  defineHandler(route, ({ db, params, body, now, ifMatch }) => {
+  defineHandler(route, async ({ sql, params, body, now, ifMatch }) => {
     const id = requireId(params.id);
     if (ifMatch !== undefined) {
-      const current = findCustomer(db, id);
+      const current = await findCustomer(sql, id, { lock: true });
       if (!current) throw notFound(params.id);
       checkPrecondition(ifMatch, current.modified_dt, `Customer ${JSON.stringify(params.id)}`);
     }
-    const customer = updateCustomer(db, id, validInput(body), now());
+    const customer = await updateCustomer(sql, id, validInput(body), now());
     if (!customer) throw notFound(params.id);
     return { data: customer };
   });

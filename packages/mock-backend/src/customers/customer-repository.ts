@@ -1,6 +1,6 @@
 import type { Customer, CustomerInput, CustomerSortField, SortOrder } from '@otto/api-contract';
-import type { Database } from '@otto/sqlite-store';
-import { phoneDigitsOf, toCustomerFtsQuery } from '../database/fts-query';
+import type { SqlClient } from '../sql/types';
+import { phoneDigitsOf, searchWords, toCustomerFtsQuery } from '../database/fts-query';
 
 interface CustomerRow {
   id: number;
@@ -13,6 +13,8 @@ interface CustomerRow {
 }
 
 const columns = 'c.id, c.full_name, c.phone, c.email, c.created_dt, c.modified_dt, c.archived_dt';
+/** The same columns, as a write's RETURNING clause names them (SQLite takes no table alias there). */
+const returning = 'id, full_name, phone, email, created_dt, modified_dt, archived_dt';
 
 function toCustomer(row: CustomerRow): Customer {
   return { ...row, id: String(row.id) };
@@ -55,12 +57,12 @@ function customerOrder(sort: CustomerSort, alias: string, reversed = false): str
  * modified), or newest first when the text matches more than `maxRankedMatches` customers. Without:
  * newest modified first. A `sort` replaces either order (with search text it orders the matches).
  */
-export function listCustomers(
-  db: Database,
+export async function listCustomers(
+  db: SqlClient,
   { queryText, limit, offset, sort }: { queryText: string; limit: number; offset: number; sort?: CustomerSort | undefined },
-): CustomerPage {
+): Promise<CustomerPage> {
   if (queryText.trim() === '') {
-    const total = countCustomers(db);
+    const total = await countCustomers(db);
     const by = sort ?? defaultCustomerSort;
     // The page's ids come from the covering (partial) index alone, so a deep offset skips index
     // entries, not rows; a page in the back half of the list is read from the index's other end
@@ -70,7 +72,7 @@ export function listCustomers(
     const [pick, pickLimit, pickOffset] = backwards
       ? [customerOrder(by, 'customers', true), Math.min(limit, total - offset), fromEnd]
       : [customerOrder(by, 'customers'), limit, offset];
-    const rows = db.all<CustomerRow>(
+    const rows = await db.all<CustomerRow>(
       `SELECT ${columns} FROM customers c WHERE c.id IN (
          SELECT id FROM customers WHERE archived_dt IS NULL ORDER BY ${pick} LIMIT ? OFFSET ?
        ) ORDER BY ${customerOrder(by, 'c')}`,
@@ -79,17 +81,28 @@ export function listCustomers(
     return { rows: rows.map(toCustomer), total };
   }
   // Archived customers are not in customers_fts (migration 6), so a search never finds them.
-  const match = toCustomerFtsQuery(queryText, (word) => isOnlyWordWithPrefix(db, word));
+  const match = await toCustomerMatch(db, queryText);
   if (match === null) return { rows: [], total: 0 };
-  const total = db.get<{ n: number }>('SELECT count(*) AS n FROM customers_fts WHERE customers_fts MATCH ?', [match])?.n ?? 0;
+  const total = (await db.get<{ n: number }>('SELECT count(*) AS n FROM customers_fts WHERE customers_fts MATCH ?', [match]))?.n ?? 0;
   if (total === 0 || offset >= total) return { rows: [], total };
   const order = sort ? customerOrder(sort, 'c') : total <= maxRankedMatches ? 'f.rank, c.modified_dt DESC, c.id DESC' : 'f.rowid DESC';
-  const rows = db.all<CustomerRow>(
+  const rows = await db.all<CustomerRow>(
     `SELECT ${columns} FROM customers_fts f JOIN customers c ON c.id = f.rowid
      WHERE customers_fts MATCH ? ORDER BY ${order} LIMIT ? OFFSET ?`,
     [match, limit, offset],
   );
   return { rows: rows.map(toCustomer), total };
+}
+
+/**
+ * The MATCH expression of a customer search; each word whose prefix search finds only itself is
+ * searched as that word (see `isOnlyWordWithPrefix`).
+ */
+async function toCustomerMatch(db: SqlClient, queryText: string): Promise<string | null> {
+  const whole = new Set<string>();
+  // The vocabulary is looked up first (asynchronously), then the query built with the answers.
+  for (const word of new Set(searchWords(queryText) ?? [])) if (await isOnlyWordWithPrefix(db, word)) whole.add(word);
+  return toCustomerFtsQuery(queryText, (word) => whole.has(word));
 }
 
 /**
@@ -100,46 +113,49 @@ export function listCustomers(
  * words the tokenizer keeps as they are typed (ASCII letters and digits): others are folded
  * (zoë → zoe), so the index holds them under another spelling.
  */
-function isOnlyWordWithPrefix(db: Database, word: string): boolean {
+async function isOnlyWordWithPrefix(db: SqlClient, word: string): Promise<boolean> {
   if (!/^[a-z0-9]+$/.test(word)) return false;
-  db.exec('CREATE VIRTUAL TABLE IF NOT EXISTS temp.customers_fts_vocab USING fts5vocab(main, customers_fts, row)');
+  await db.run('CREATE VIRTUAL TABLE IF NOT EXISTS temp.customers_fts_vocab USING fts5vocab(main, customers_fts, row)');
   // Every longer word starting with `word` sorts between these bounds; the lower one skips `word`
   // itself, whose document count the vocabulary table would otherwise compute.
-  const longer = db.get('SELECT 1 AS found FROM temp.customers_fts_vocab WHERE term >= ? AND term < ? LIMIT 1', [
+  const longer = await db.get('SELECT 1 AS found FROM temp.customers_fts_vocab WHERE term >= ? AND term < ? LIMIT 1', [
     `${word}\u0001`,
     `${word}\u{10FFFF}`,
   ]);
   return longer === undefined;
 }
 
-export function findCustomer(db: Database, id: number): Customer | undefined {
-  const row = db.get<CustomerRow>(`SELECT ${columns} FROM customers c WHERE c.id = ?`, [id]);
+/**
+ * The customer, or undefined. `lock`: the row stays locked until the write's transaction ends
+ * (PostgreSQL's `FOR UPDATE`), so that two writers who check it first cannot both act on what
+ * they read; SQLite runs one write at a time anyway.
+ */
+export async function findCustomer(db: SqlClient, id: number, { lock = false }: { lock?: boolean } = {}): Promise<Customer | undefined> {
+  const forUpdate = lock && db.dialect === 'postgres' ? ' FOR UPDATE' : '';
+  const row = await db.get<CustomerRow>(`SELECT ${columns} FROM customers c WHERE c.id = ?${forUpdate}`, [id]);
   return row && toCustomer(row);
 }
 
-export function insertCustomer(db: Database, input: CustomerInput, now: number): Customer {
-  const { lastInsertRowid } = db.run(
-    'INSERT INTO customers (full_name, phone, email, created_dt, modified_dt) VALUES (?, ?, ?, ?, ?)',
+export async function insertCustomer(db: SqlClient, input: CustomerInput, now: number): Promise<Customer> {
+  const row = await db.get<CustomerRow>(
+    `INSERT INTO customers (full_name, phone, email, created_dt, modified_dt) VALUES (?, ?, ?, ?, ?) RETURNING ${returning}`,
     [input.full_name, input.phone, input.email, now, now],
   );
-  return findCustomer(db, lastInsertRowid) as Customer;
+  return toCustomer(row as CustomerRow);
 }
 
 /** Updates the three editable fields and modified_dt; undefined when there is no such customer. */
-export function updateCustomer(db: Database, id: number, input: CustomerInput, now: number): Customer | undefined {
-  const { changes } = db.run('UPDATE customers SET full_name = ?, email = ?, phone = ?, modified_dt = ? WHERE id = ?', [
-    input.full_name,
-    input.email,
-    input.phone,
-    now,
-    id,
-  ]);
-  return changes === 0 ? undefined : findCustomer(db, id);
+export async function updateCustomer(db: SqlClient, id: number, input: CustomerInput, now: number): Promise<Customer | undefined> {
+  const row = await db.get<CustomerRow>(
+    `UPDATE customers SET full_name = ?, email = ?, phone = ?, modified_dt = ? WHERE id = ? RETURNING ${returning}`,
+    [input.full_name, input.email, input.phone, now, id],
+  );
+  return row && toCustomer(row);
 }
 
 /** How many customers are not archived: one row kept by triggers (migration 13). */
-export function countCustomers(db: Database): number {
-  return db.get<{ n: number }>('SELECT n FROM customer_count WHERE k = 1')?.n ?? 0;
+export async function countCustomers(db: SqlClient): Promise<number> {
+  return (await db.get<{ n: number }>('SELECT n FROM customer_count WHERE k = 1'))?.n ?? 0;
 }
 
 /**
@@ -147,16 +163,16 @@ export function countCustomers(db: Database): number {
  * name, email or phone holds it (a plain substring test: the archive is small and not indexed
  * for full text).
  */
-export function listArchivedCustomers(
-  db: Database,
+export async function listArchivedCustomers(
+  db: SqlClient,
   { queryText, limit, offset }: { queryText: string; limit: number; offset: number },
-): CustomerPage {
+): Promise<CustomerPage> {
   const text = queryText.trim().toLowerCase();
   const where = text === '' ? '' : "AND instr(lower(c.full_name || ' ' || c.email || ' ' || c.phone), ?) > 0";
   const params = text === '' ? [] : [text];
   const total =
-    db.get<{ n: number }>(`SELECT count(*) AS n FROM customers c WHERE c.archived_dt IS NOT NULL ${where}`, params)?.n ?? 0;
-  const rows = db.all<CustomerRow>(
+    (await db.get<{ n: number }>(`SELECT count(*) AS n FROM customers c WHERE c.archived_dt IS NOT NULL ${where}`, params))?.n ?? 0;
+  const rows = await db.all<CustomerRow>(
     `SELECT ${columns} FROM customers c WHERE c.archived_dt IS NOT NULL ${where}
      ORDER BY c.archived_dt DESC, c.id DESC LIMIT ? OFFSET ?`,
     [...params, limit, offset],
@@ -165,18 +181,22 @@ export function listArchivedCustomers(
 }
 
 /** Sets or clears archived_dt (and modified_dt); the triggers take the customer out of or back into the search index. */
-export function setCustomerArchived(db: Database, id: number, archived: boolean, now: number): Customer | undefined {
-  db.run('UPDATE customers SET archived_dt = ?, modified_dt = ? WHERE id = ?', [archived ? now : null, now, id]);
-  return findCustomer(db, id);
+export async function setCustomerArchived(db: SqlClient, id: number, archived: boolean, now: number): Promise<Customer | undefined> {
+  const row = await db.get<CustomerRow>(`UPDATE customers SET archived_dt = ?, modified_dt = ? WHERE id = ? RETURNING ${returning}`, [
+    archived ? now : null,
+    now,
+    id,
+  ]);
+  return row && toCustomer(row);
 }
 
 /** How many jobs (archived or not) a customer has. */
-export function countJobsOfCustomer(db: Database, id: number): number {
-  return db.get<{ n: number }>('SELECT count(*) AS n FROM jobs WHERE customer_id = ?', [id])?.n ?? 0;
+export async function countJobsOfCustomer(db: SqlClient, id: number): Promise<number> {
+  return (await db.get<{ n: number }>('SELECT count(*) AS n FROM jobs WHERE customer_id = ?', [id]))?.n ?? 0;
 }
 
-export function deleteCustomer(db: Database, id: number): void {
-  db.run('DELETE FROM customers WHERE id = ?', [id]);
+export async function deleteCustomer(db: SqlClient, id: number): Promise<void> {
+  await db.run('DELETE FROM customers WHERE id = ?', [id]);
 }
 
 /** A customer that already has the email or the phone number of a new one. */
@@ -193,11 +213,11 @@ export const minDuplicatePhoneDigits = 6;
  * with the digits of `phone` (so `+44 20 7946 0958` and `020 7946 0958`'s digits `2079460958` match),
  * at most `limit`, most recently modified first.
  */
-export function findCustomerMatches(
-  db: Database,
+export async function findCustomerMatches(
+  db: SqlClient,
   { email, phone, excludeId }: { email?: string; phone?: string; excludeId?: number },
   limit = 5,
-): CustomerMatch[] {
+): Promise<CustomerMatch[]> {
   const found = new Map<number, CustomerMatch>();
   const add = (rows: CustomerRow[], field: 'email' | 'phone') => {
     for (const row of rows) {
@@ -210,7 +230,7 @@ export function findCustomerMatches(
   const trimmedEmail = email?.trim() ?? '';
   if (trimmedEmail !== '') {
     add(
-      db.all<CustomerRow>(
+      await db.all<CustomerRow>(
         `SELECT ${columns} FROM customers c WHERE lower(c.email) = lower(?) AND c.archived_dt IS NULL
          ORDER BY c.modified_dt DESC LIMIT ?`,
         [trimmedEmail, limit + 1],
@@ -223,7 +243,7 @@ export function findCustomerMatches(
     // The whole digit string of every phone is one phone_digits token: an exact token match finds
     // the phones whose digits end with these (a country code in front is the same number).
     add(
-      db.all<CustomerRow>(
+      await db.all<CustomerRow>(
         `SELECT ${columns} FROM customers_fts f JOIN customers c ON c.id = f.rowid
          WHERE customers_fts MATCH ? ORDER BY c.modified_dt DESC LIMIT ?`,
         [`phone_digits : "${digits.slice(0, 40)}"`, limit + 1],

@@ -11,7 +11,8 @@ import {
   type JobFields,
   type JobImportRow,
 } from '@otto/api-contract';
-import type { Database, SqlValue } from '@otto/sqlite-store';
+import type { SqlValue } from '@otto/sqlite-store';
+import type { SqlClient } from '../sql/types';
 import { customerFtsRowsSql } from '../database/migrations';
 import { toApiIssues } from '../runtime/api-error';
 import { defineHandler, type HandlerResult } from '../runtime/handler';
@@ -71,44 +72,47 @@ class ImportPlan {
 
 const emailKey = (email: string) => email.trim().toLowerCase();
 
-const importCustomers = defineHandler(customerRoutes.import, ({ db, body, now }): HandlerResult => {
+const importCustomers = defineHandler(customerRoutes.import, async ({ sql: db, body, now }): Promise<HandlerResult> => {
   const at = now();
   const plan = new ImportPlan(body.duplicates);
   const seen = new Map<string, Seen>();
-  for (const { id, email } of db.all<{ id: number; email: string }>('SELECT id, email FROM customers WHERE archived_dt IS NULL ORDER BY id')) {
+  for (const { id, email } of await db.all<{ id: number; email: string }>('SELECT id, email FROM customers WHERE archived_dt IS NULL ORDER BY id')) {
     const key = emailKey(email);
     if (!seen.has(key)) seen.set(key, { existingId: id, earlierIndex: null, recordId: id });
   }
-  const log = body.dryRun ? undefined : ImportLog.begin(db, 'customer', at);
+  const log = body.dryRun ? undefined : await ImportLog.begin(db, 'customer', at);
   // The new customers' full-text rows are added in one statement at the end (migration 12).
-  const deferFts = log ? deferCustomerFts(db) : undefined;
-  body.rows.forEach((row, index) => {
+  const deferFts = log && db.dialect === 'sqlite' ? await deferCustomerFts(db) : undefined;
+  for (const [index, row] of body.rows.entries()) {
     const parsed = customerInputSchema.safeParse(row);
-    if (!parsed.success) return plan.problem(index, toApiIssues(parsed.error.issues));
+    if (!parsed.success) {
+      plan.problem(index, toApiIssues(parsed.error.issues));
+      continue;
+    }
     const input = parsed.data;
     const key = emailKey(input.email);
     const target = plan.targetFor(index, seen.get(key));
-    if (target === 'skip') return;
+    if (target === 'skip') continue;
     if (target === 'create') {
       plan.created++;
       // A dry run names the records it would add by a negative stand-in.
       let recordId = -1 - index;
       if (log) {
-        recordId = db.run('INSERT INTO customers (full_name, phone, email, created_dt, modified_dt) VALUES (?, ?, ?, ?, ?)', [
+        recordId = (await insertedId(db, 'INSERT INTO customers (full_name, phone, email, created_dt, modified_dt) VALUES (?, ?, ?, ?, ?) RETURNING id', [
           input.full_name,
           input.phone,
           input.email,
           at,
           at,
-        ]).lastInsertRowid;
-        log.added(recordId);
+        ]));
+        await log.added(recordId);
       }
       if (!seen.has(key)) seen.set(key, { existingId: null, earlierIndex: index, recordId });
-      return;
+      continue;
     }
     if (log && target > 0) {
-      log.willUpdate(target);
-      db.run('UPDATE customers SET full_name = ?, email = ?, phone = ?, modified_dt = ? WHERE id = ?', [
+      await log.willUpdate(target);
+      await db.run('UPDATE customers SET full_name = ?, email = ?, phone = ?, modified_dt = ? WHERE id = ?', [
         input.full_name,
         input.email,
         input.phone,
@@ -116,24 +120,29 @@ const importCustomers = defineHandler(customerRoutes.import, ({ db, body, now })
         target,
       ]);
     }
-  });
-  deferFts?.finish();
-  const importId = log ? log.finish(plan.skipped) : null;
+  }
+  await deferFts?.finish();
+  const importId = log ? await log.finish(plan.skipped) : null;
   return { data: plan.result('customer', body.dryRun, importId), changes: log?.changes() ?? [] };
 });
+
+/** The id a `… RETURNING id` statement gave its new row. */
+async function insertedId(db: SqlClient, sql: string, params: SqlValue[]): Promise<number> {
+  return ((await db.get<{ id: number }>(sql, params)) as { id: number }).id;
+}
 
 /**
  * Sets the customers' full-text insert trigger aside for the rest of this transaction; `finish`
  * adds the rows it skipped (those of customers with a larger id than any before) and puts it back.
  * A failure rolls both back with the transaction.
  */
-function deferCustomerFts(db: Database): { finish(): void } {
-  const maxIdBefore = db.get<{ max: number | null }>('SELECT max(id) AS max FROM customers')?.max ?? 0;
-  db.run("INSERT INTO fts_deferred (entity) VALUES ('customers')");
+async function deferCustomerFts(db: SqlClient): Promise<{ finish(): Promise<void> }> {
+  const maxIdBefore = (await db.get<{ max: number | null }>('SELECT max(id) AS max FROM customers'))?.max ?? 0;
+  await db.run("INSERT INTO fts_deferred (entity) VALUES ('customers')");
   return {
-    finish() {
-      db.run("DELETE FROM fts_deferred WHERE entity = 'customers'");
-      db.run(customerFtsRowsSql, [maxIdBefore]);
+    async finish() {
+      await db.run("DELETE FROM fts_deferred WHERE entity = 'customers'");
+      await db.run(customerFtsRowsSql, [maxIdBefore]);
     },
   };
 }
@@ -143,7 +152,7 @@ interface CustomerIndex {
   byName: Map<string, number[]>;
 }
 
-function customerIndex(db: Database): CustomerIndex {
+async function customerIndex(db: SqlClient): Promise<CustomerIndex> {
   const byEmail = new Map<string, number[]>();
   const byName = new Map<string, number[]>();
   const add = (map: Map<string, number[]>, key: string, id: number) => {
@@ -151,7 +160,7 @@ function customerIndex(db: Database): CustomerIndex {
     if (ids) ids.push(id);
     else map.set(key, [id]);
   };
-  for (const { id, email, full_name } of db.all<{ id: number; email: string; full_name: string }>('SELECT id, email, full_name FROM customers WHERE archived_dt IS NULL')) {
+  for (const { id, email, full_name } of await db.all<{ id: number; email: string; full_name: string }>('SELECT id, email, full_name FROM customers WHERE archived_dt IS NULL')) {
     add(byEmail, emailKey(email), id);
     add(byName, full_name, id);
   }
@@ -185,72 +194,84 @@ function valueOf(job: JobFields, column: (typeof jobColumns)[number], customerId
   return column === 'customer_id' ? customerId : job[column];
 }
 
-const importJobs = defineHandler(jobRoutes.import, ({ db, body, now }): HandlerResult => {
+const importJobs = defineHandler(jobRoutes.import, async ({ sql: db, body, now }): Promise<HandlerResult> => {
   const at = now();
   const plan = new ImportPlan(body.duplicates);
-  const customers = customerIndex(db);
+  const customers = await customerIndex(db);
   const seen = new Map<string, Seen>();
-  for (const job of db.all<{ id: number; customer_id: number; title: string; scheduled_start_dt: number | null }>(
+  for (const job of await db.all<{ id: number; customer_id: number; title: string; scheduled_start_dt: number | null }>(
     'SELECT id, customer_id, title, scheduled_start_dt FROM jobs WHERE archived_dt IS NULL ORDER BY id',
   )) {
     const key = jobKey(job.customer_id, job.title, job.scheduled_start_dt);
     if (!seen.has(key)) seen.set(key, { existingId: job.id, earlierIndex: null, recordId: job.id });
   }
-  const log = body.dryRun ? undefined : ImportLog.begin(db, 'job', at);
-  body.rows.forEach((row, index) => {
+  const log = body.dryRun ? undefined : await ImportLog.begin(db, 'job', at);
+  for (const [index, row] of body.rows.entries()) {
     const customerId = findCustomerOf(row, customers);
-    if (typeof customerId !== 'number') return plan.problem(index, [customerId]);
+    if (typeof customerId !== 'number') {
+      plan.problem(index, [customerId]);
+      continue;
+    }
     const { customer_email: _e, customer_name: _n, ...fields } = row;
     const parsed = jobInputSchema.safeParse({ ...fields, customer_id: String(customerId) });
-    if (!parsed.success) return plan.problem(index, toApiIssues(parsed.error.issues));
+    if (!parsed.success) {
+      plan.problem(index, toApiIssues(parsed.error.issues));
+      continue;
+    }
     const job = parsed.data;
     if (job.status === 'scheduled' && job.scheduled_start_dt === null) {
-      return plan.problem(index, [{ path: 'scheduled_start_dt', message: 'A scheduled job needs a start time.' }]);
+      plan.problem(index, [{ path: 'scheduled_start_dt', message: 'A scheduled job needs a start time.' }]);
+      continue;
     }
     const key = jobKey(customerId, job.title, job.scheduled_start_dt);
     const target = plan.targetFor(index, seen.get(key));
-    if (target === 'skip') return;
+    if (target === 'skip') continue;
     if (target === 'create') {
       plan.created++;
       let recordId = -1 - index;
       if (log) {
-        recordId = db.run(
-          `INSERT INTO jobs (${jobColumns.join(', ')}, created_dt, modified_dt, ${job.status}_dt) VALUES (${jobColumns.map(() => '?').join(', ')}, ?, ?, ?)`,
+        recordId = await insertedId(
+          db,
+          `INSERT INTO jobs (${jobColumns.join(', ')}, created_dt, modified_dt, ${job.status}_dt) VALUES (${jobColumns.map(() => '?').join(', ')}, ?, ?, ?) RETURNING id`,
           [...jobColumns.map((c) => valueOf(job, c, customerId)), at, at, at],
-        ).lastInsertRowid;
-        log.added(recordId);
+        );
+        await log.added(recordId);
       }
       if (!seen.has(key)) seen.set(key, { existingId: null, earlierIndex: index, recordId });
-      return;
+      continue;
     }
-    if (target < 0) return; // a dry run writing over a row it would add: nothing more to check
+    if (target < 0) continue; // a dry run writing over a row it would add: nothing more to check
     // The fields the row gives are written over the job's; the whole must still follow the rules.
-    const current = db.get<Record<string, SqlValue>>(`SELECT ${jobColumns.join(', ')} FROM jobs WHERE id = ?`, [target]) ?? {};
+    const current = (await db.get<Record<string, SqlValue>>(`SELECT ${jobColumns.join(', ')} FROM jobs WHERE id = ?`, [target])) ?? {};
     const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
     const merged = jobInputSchema.safeParse({ ...current, ...given, customer_id: String(customerId) });
-    if (!merged.success) return plan.retractUpdate(index, toApiIssues(merged.error.issues));
+    if (!merged.success) {
+      plan.retractUpdate(index, toApiIssues(merged.error.issues));
+      continue;
+    }
     const next = merged.data;
     if (next.status === 'scheduled' && next.scheduled_start_dt === null) {
-      return plan.retractUpdate(index, [{ path: 'scheduled_start_dt', message: 'A scheduled job needs a start time.' }]);
+      plan.retractUpdate(index, [{ path: 'scheduled_start_dt', message: 'A scheduled job needs a start time.' }]);
+      continue;
     }
     if (log) {
-      log.willUpdate(target);
+      await log.willUpdate(target);
       const stamp = current.status !== next.status ? `, ${next.status}_dt = ?` : '';
-      db.run(`UPDATE jobs SET ${jobColumns.map((c) => `${c} = ?`).join(', ')}, modified_dt = ?${stamp} WHERE id = ?`, [
+      await db.run(`UPDATE jobs SET ${jobColumns.map((c) => `${c} = ?`).join(', ')}, modified_dt = ?${stamp} WHERE id = ?`, [
         ...jobColumns.map((c) => valueOf(next, c, customerId)),
         at,
         ...(stamp ? [at] : []),
         target,
       ]);
     }
-  });
-  const importId = log ? log.finish(plan.skipped) : null;
+  }
+  const importId = log ? await log.finish(plan.skipped) : null;
   return { data: plan.result('job', body.dryRun, importId), changes: log?.changes() ?? [] };
 });
 
-const last = defineHandler(importRoutes.last, ({ db }) => ({ data: lastImport(db) }));
+const last = defineHandler(importRoutes.last, async ({ sql }) => ({ data: await lastImport(sql) }));
 
-const undo = defineHandler(importRoutes.undo, ({ db, now }) => undoLastImport(db, now()));
+const undo = defineHandler(importRoutes.undo, ({ sql, now }) => undoLastImport(sql, now()));
 
 /** The handlers of the import routes: both imports, the last import and its undo. */
 export const importHandlers = [importCustomers, importJobs, last, undo];

@@ -16,16 +16,17 @@ import {
   type JobListParams,
   type JobStatus,
 } from '@otto/api-contract';
-import type { Database } from '@otto/sqlite-store';
+import type { SqlClient } from '../sql/types';
 import { ApiError, fieldError, toApiIssues } from '../runtime/api-error';
 import { defineHandler } from '../runtime/handler';
 import { parseId } from '../runtime/ids';
 import { checkPrecondition } from '../runtime/precondition';
 import {
   countJobs,
-  customerExists,
+  customerArchived,
   deleteJob,
   findJob,
+  forgetJobMove,
   findJobMove,
   insertJob,
   listArchivedJobs,
@@ -41,27 +42,25 @@ function notFound(id: string): ApiError {
   return new ApiError(404, 'NOT_FOUND', `Job ${JSON.stringify(id)} was not found. It may never have existed.`);
 }
 
-function requireJob(db: Database, id: string, ifMatch?: number[] | '*'): Job {
+/** The job; `lock` for a write that acts on what it read (see findJob). */
+async function requireJob(db: SqlClient, id: string, ifMatch?: number[] | '*', lock = false): Promise<Job> {
   const rowid = parseId(id);
-  const job = rowid === null ? undefined : findJob(db, rowid);
+  const job = rowid === null ? undefined : await findJob(db, rowid, { lock });
   if (!job) throw notFound(id);
   checkPrecondition(ifMatch, job.modified_dt, `Job ${JSON.stringify(id)}`);
   return job;
 }
 
-function requireCustomer(db: Database, id: string): number {
+async function requireCustomer(db: SqlClient, id: string): Promise<number> {
   const rowid = parseId(id);
-  if (rowid === null || !customerExists(db, rowid)) {
+  const archived = rowid === null ? undefined : await customerArchived(db, rowid);
+  if (rowid === null || archived === undefined) {
     throw fieldError('customer_id', 'That customer does not exist. Choose one from the list.');
   }
-  if (isCustomerArchived(db, rowid)) {
+  if (archived) {
     throw fieldError('customer_id', 'That customer is archived. Restore them first, or choose another customer.');
   }
   return rowid;
-}
-
-function isCustomerArchived(db: Database, id: number): boolean {
-  return db.get('SELECT 1 AS yes FROM customers WHERE id = ? AND archived_dt IS NOT NULL', [id]) !== undefined;
 }
 
 /** Archived jobs are kept as they were: restore one to change it. */
@@ -116,53 +115,53 @@ function checkSchedule(fields: JobFields): void {
 }
 
 /** Saves new fields over a job, enforcing the lifecycle. */
-function save(db: Database, job: Job, fields: JobFields, now: number): Job {
+async function save(db: SqlClient, job: Job, fields: JobFields, now: number): Promise<Job> {
   requireActive(job);
   if (!canMoveJob(job.status, fields.status)) throw forbiddenMove(job, fields.status);
   // An edit ends the chance to undo the last one-click move: the job is no longer what it left.
-  db.run('DELETE FROM job_moves WHERE job_id = ?', [Number(job.id)]);
-  const customerId = fields.customer_id === job.customer_id ? Number(job.customer_id) : requireCustomer(db, fields.customer_id);
+  await forgetJobMove(db, Number(job.id));
+  const customerId = fields.customer_id === job.customer_id ? Number(job.customer_id) : await requireCustomer(db, fields.customer_id);
   checkSchedule(fields);
   return updateJob(db, Number(job.id), fields, customerId, fields.status !== job.status, now);
 }
 
-const list = defineHandler(jobRoutes.list, ({ db, filter }) => {
+const list = defineHandler(jobRoutes.list, async ({ sql, filter }) => {
   const { limit = limits.defaultPageSize, offset = 0 } = filter;
   const sort = filter.sortBy ? { by: filter.sortBy, order: filter.sortOrder ?? defaultSortOrders[filter.sortBy] } : undefined;
   const jobFilter = toFilter(filter);
   const page =
-    filter.archived === true ? listArchivedJobs(db, jobFilter.customerId, { limit, offset }) : listJobs(db, jobFilter, { limit, offset }, sort);
+    filter.archived === true ? await listArchivedJobs(sql, jobFilter.customerId, { limit, offset }) : await listJobs(sql, jobFilter, { limit, offset }, sort);
   return { data: page.rows, totalCount: page.total };
 });
 
-const counts = defineHandler(jobRoutes.counts, ({ db, filter }) => ({ data: countJobs(db, toFilter(filter)) }));
+const counts = defineHandler(jobRoutes.counts, async ({ sql, filter }) => ({ data: await countJobs(sql, toFilter(filter)) }));
 
-const get = defineHandler(jobRoutes.get, ({ db, params }) => ({ data: requireJob(db, params.id) }));
+const get = defineHandler(jobRoutes.get, async ({ sql, params }) => ({ data: await requireJob(sql, params.id) }));
 
-const create = defineHandler(jobRoutes.create, ({ db, body, now }) => {
-  const customerId = requireCustomer(db, body.customer_id);
+const create = defineHandler(jobRoutes.create, async ({ sql, body, now }) => {
+  const customerId = await requireCustomer(sql, body.customer_id);
   if (!(initialJobStatuses as readonly string[]).includes(body.status)) {
     throw fieldError('status', 'A new job starts as a quote or as scheduled.');
   }
   checkSchedule(body);
-  return { data: insertJob(db, body, customerId, now()) };
+  return { data: await insertJob(sql, body, customerId, now()) };
 });
 
-const update = defineHandler(jobRoutes.update, ({ db, params, body, now, ifMatch }) => ({
-  data: save(db, requireJob(db, params.id, ifMatch), body, now()),
+const update = defineHandler(jobRoutes.update, async ({ sql, params, body, now, ifMatch }) => ({
+  data: await save(sql, await requireJob(sql, params.id, ifMatch, true), body, now()),
 }));
 
-const patch = defineHandler(jobRoutes.patch, ({ db, params, body, now, ifMatch }) => {
-  const job = requireJob(db, params.id, ifMatch);
+const patch = defineHandler(jobRoutes.patch, async ({ sql, params, body, now, ifMatch }) => {
+  const job = await requireJob(sql, params.id, ifMatch, true);
   const merged = jobInputSchema.safeParse({ ...job, ...body });
   if (!merged.success) {
     throw new ApiError(400, 'VALIDATION_FAILED', 'Some fields need attention.', toApiIssues(merged.error.issues));
   }
-  return { data: save(db, job, merged.data, now()) };
+  return { data: await save(sql, job, merged.data, now()) };
 });
 
-const move = defineHandler(jobRoutes.move, ({ db, params, body, now, ifMatch }) => {
-  const job = requireJob(db, params.id, ifMatch);
+const move = defineHandler(jobRoutes.move, async ({ sql, params, body, now, ifMatch }) => {
+  const job = await requireJob(sql, params.id, ifMatch, true);
   requireActive(job);
   if (body.status === job.status || !canMoveJob(job.status, body.status)) throw forbiddenMove(job, body.status);
   const start = body.scheduled_start_dt !== undefined ? body.scheduled_start_dt : job.scheduled_start_dt;
@@ -172,12 +171,12 @@ const move = defineHandler(jobRoutes.move, ({ db, params, body, now, ifMatch }) 
     throw fieldError('scheduled_start_dt', 'A scheduled job needs a start time.');
   }
   if (schedule.scheduled_end_dt !== null && schedule.scheduled_start_dt === null) schedule.scheduled_end_dt = null;
-  return { data: moveJob(db, job, body.status, schedule, nextVersion(job, now())) };
+  return { data: await moveJob(sql, job, body.status, schedule, nextVersion(job, now())) };
 });
 
-const revert = defineHandler(jobRoutes.revert, ({ db, params, body, now, ifMatch }) => {
-  const job = requireJob(db, params.id, ifMatch);
-  const move = findJobMove(db, Number(job.id));
+const revert = defineHandler(jobRoutes.revert, async ({ sql, params, body, now, ifMatch }) => {
+  const job = await requireJob(sql, params.id, ifMatch, true);
+  const move = await findJobMove(sql, Number(job.id));
   const nothing = (why: string) =>
     new ApiError(409, 'CONFLICT', `There is no status move of job ${JSON.stringify(job.id)} to undo: ${why}`);
   if (!move || move.version !== body.version) throw nothing('that version names no one-click move of this job.');
@@ -186,27 +185,27 @@ const revert = defineHandler(jobRoutes.revert, ({ db, params, body, now, ifMatch
   }
   if (now() - move.moved_dt > jobMoveRevertWindowMs) throw nothing('the move is more than 10 minutes old.');
   if (!(jobStatuses as readonly string[]).includes(move.from_status)) throw nothing('the move is not readable.');
-  return { data: revertJobMove(db, move, nextVersion(job, now())) };
+  return { data: await revertJobMove(sql, move, nextVersion(job, now())) };
 });
 
-const archive = defineHandler(jobRoutes.archive, ({ db, params, now, ifMatch }) => {
-  const job = requireJob(db, params.id, ifMatch);
+const archive = defineHandler(jobRoutes.archive, async ({ sql, params, now, ifMatch }) => {
+  const job = await requireJob(sql, params.id, ifMatch, true);
   if (job.archived_dt != null) return { data: job, changes: [] };
-  return { data: setJobArchived(db, Number(job.id), true, nextVersion(job, now())) };
+  return { data: await setJobArchived(sql, Number(job.id), true, nextVersion(job, now())) };
 });
 
-const restore = defineHandler(jobRoutes.restore, ({ db, params, now, ifMatch }) => {
-  const job = requireJob(db, params.id, ifMatch);
+const restore = defineHandler(jobRoutes.restore, async ({ sql, params, now, ifMatch }) => {
+  const job = await requireJob(sql, params.id, ifMatch, true);
   if (job.archived_dt == null) return { data: job, changes: [] };
-  return { data: setJobArchived(db, Number(job.id), false, nextVersion(job, now())) };
+  return { data: await setJobArchived(sql, Number(job.id), false, nextVersion(job, now())) };
 });
 
-const remove = defineHandler(jobRoutes.remove, ({ db, params, ifMatch }) => {
-  const job = requireJob(db, params.id, ifMatch);
+const remove = defineHandler(jobRoutes.remove, async ({ sql, params, ifMatch }) => {
+  const job = await requireJob(sql, params.id, ifMatch, true);
   if (job.archived_dt == null) {
     throw new ApiError(409, 'CONFLICT', `Job ${JSON.stringify(job.id)} is not archived. Archive it first; only archived jobs can be deleted for good.`);
   }
-  deleteJob(db, Number(job.id));
+  await deleteJob(sql, Number(job.id));
   return { data: job };
 });
 

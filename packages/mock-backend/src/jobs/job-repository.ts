@@ -1,5 +1,6 @@
 import { jobStatuses, type Job, type JobCounts, type JobFields, type JobSortField, type JobStatus, type SortOrder } from '@otto/api-contract';
-import type { Database, SqlValue } from '@otto/sqlite-store';
+import type { SqlValue } from '@otto/sqlite-store';
+import type { SqlClient } from '../sql/types';
 import { maxRankedMatches } from '../customers/customer-repository';
 import { toFtsQuery } from '../database/fts-query';
 
@@ -103,15 +104,15 @@ const and = (...parts: string[]) => {
 };
 
 /** The counters of migration 3: jobs per status, kept by triggers. */
-function statusCounts(db: Database): Map<JobStatus, number> {
-  return new Map(db.all<{ status: JobStatus; n: number }>('SELECT status, n FROM job_counts').map((r) => [r.status, r.n]));
+async function statusCounts(db: SqlClient): Promise<Map<JobStatus, number>> {
+  return new Map((await db.all<{ status: JobStatus; n: number }>('SELECT status, n FROM job_counts')).map((r) => [r.status, r.n]));
 }
 
 /** jobs_status_fts rowids of a status lie in [k << 40, (k + 1) << 40) (migration 3). */
 const statusKeyShift = 2 ** 40;
 
 /** A search's matches per status: one pass over jobs_status_fts, whose rowids carry the status. */
-function searchCountsByStatus(db: Database, match: string): { status: JobStatus; n: number }[] {
+function searchCountsByStatus(db: SqlClient, match: string): Promise<{ status: JobStatus; n: number }[]> {
   return db.all<{ status: JobStatus; n: number }>(
     `SELECT c.status AS status, m.n AS n
      FROM (SELECT rowid >> 40 AS k, count(*) AS n FROM jobs_status_fts WHERE jobs_status_fts MATCH ? GROUP BY 1) m
@@ -121,40 +122,44 @@ function searchCountsByStatus(db: Database, match: string): { status: JobStatus;
 }
 
 /** The number a status has in the high bits of jobs_status_fts rowids. */
-function statusKey(db: Database, status: JobStatus): number {
-  return db.get<{ k: number }>('SELECT k FROM job_counts WHERE status = ?', [status])?.k ?? 0;
+async function statusKey(db: SqlClient, status: JobStatus): Promise<number> {
+  return (await db.get<{ k: number }>('SELECT k FROM job_counts WHERE status = ?', [status]))?.k ?? 0;
 }
 
 /** A search's matches with one status: a rowid range of jobs_status_fts. */
-function searchCountWithStatus(db: Database, match: string, status: JobStatus): number {
-  const k = statusKey(db, status);
+async function searchCountWithStatus(db: SqlClient, match: string, status: JobStatus): Promise<number> {
+  const k = await statusKey(db, status);
   return (
-    db.get<{ n: number }>('SELECT count(*) AS n FROM jobs_status_fts WHERE jobs_status_fts MATCH ? AND rowid >= ? AND rowid < ?', [
-      match,
-      k * statusKeyShift,
-      (k + 1) * statusKeyShift,
-    ])?.n ?? 0
+    (
+      await db.get<{ n: number }>('SELECT count(*) AS n FROM jobs_status_fts WHERE jobs_status_fts MATCH ? AND rowid >= ? AND rowid < ?', [
+        match,
+        k * statusKeyShift,
+        (k + 1) * statusKeyShift,
+      ])
+    )?.n ?? 0
   );
 }
 
 /** How many jobs match; read from the counters when the filter is at most a status. */
-function countMatching(db: Database, filter: JobFilter, sql: NonNullable<ReturnType<typeof filterSql>>): number {
+async function countMatching(db: SqlClient, filter: JobFilter, sql: NonNullable<ReturnType<typeof filterSql>>): Promise<number> {
   if (sql.match === null) {
     if (!narrowed(filter)) {
-      const counts = statusCounts(db);
+      const counts = await statusCounts(db);
       return filter.status ? (counts.get(filter.status) ?? 0) : [...counts.values()].reduce((a, b) => a + b, 0);
     }
-    return db.get<{ n: number }>(`SELECT count(*) AS n FROM jobs j ${and(active, sql.where)}`, sql.params)?.n ?? 0;
+    return (await db.get<{ n: number }>(`SELECT count(*) AS n FROM jobs j ${and(active, sql.where)}`, sql.params))?.n ?? 0;
   }
   if (sql.where === '') {
-    return db.get<{ n: number }>('SELECT count(*) AS n FROM jobs_fts WHERE jobs_fts MATCH ?', [sql.match])?.n ?? 0;
+    return (await db.get<{ n: number }>('SELECT count(*) AS n FROM jobs_fts WHERE jobs_fts MATCH ?', [sql.match]))?.n ?? 0;
   }
   if (!narrowed(filter) && filter.status) return searchCountWithStatus(db, sql.match, filter.status);
   return (
-    db.get<{ n: number }>(`SELECT count(*) AS n FROM jobs_fts f JOIN jobs j ON j.id = f.rowid ${and('jobs_fts MATCH ?', sql.where)}`, [
-      sql.match,
-      ...sql.params,
-    ])?.n ?? 0
+    (
+      await db.get<{ n: number }>(`SELECT count(*) AS n FROM jobs_fts f JOIN jobs j ON j.id = f.rowid ${and('jobs_fts MATCH ?', sql.where)}`, [
+        sql.match,
+        ...sql.params,
+      ])
+    )?.n ?? 0
   );
 }
 
@@ -199,22 +204,22 @@ function jobOrder(sort: JobSort): string {
  * first when more than `maxRankedMatches` jobs match; without, newest modified first. A `sort`
  * replaces either order (with search text it orders the matches).
  */
-export function listJobs(
-  db: Database,
+export async function listJobs(
+  db: SqlClient,
   filter: JobFilter,
   page: { limit: number; offset: number },
   sort?: JobSort,
-): { rows: Job[]; total: number } {
+): Promise<{ rows: Job[]; total: number }> {
   const sql = filterSql(filter, true);
   if (!sql) return { rows: [], total: 0 };
-  const total = countMatching(db, filter, sql);
+  const total = await countMatching(db, filter, sql);
   if (total === 0 || page.offset >= total) return { rows: [], total };
   let rows: JobRow[];
   if (sql.match === null) {
     const order = sort ? jobOrder(sort) : 'j.modified_dt DESC, j.id DESC';
     // The page's ids come from an index alone (a deep offset skips index entries, not rows); the
     // customer's name is joined for those ten.
-    rows = db.all<JobRow>(
+    rows = await db.all<JobRow>(
       `SELECT ${columns} FROM jobs j JOIN customers c ON c.id = j.customer_id
        WHERE j.id IN (SELECT j.id FROM jobs j ${and(active, sql.where)} ORDER BY ${order} LIMIT ? OFFSET ?)
        ORDER BY ${order}`,
@@ -227,14 +232,14 @@ export function listJobs(
     if (!narrowed(filter) && filter.status) {
       // A status tab: its matches are a rowid range of the status-keyed index, whose bm25 equals
       // jobs_fts's (the same text for the same jobs), so only the tab's matches are looked up.
-      const k = statusKey(db, filter.status);
-      rows = db.all<JobRow>(
+      const k = await statusKey(db, filter.status);
+      rows = await db.all<JobRow>(
         `SELECT ${columns} FROM jobs_status_fts f JOIN jobs j ON j.id = (f.rowid & ${statusKeyShift - 1}) JOIN customers c ON c.id = j.customer_id
          WHERE jobs_status_fts MATCH ? AND f.rowid >= ? AND f.rowid < ? ORDER BY ${order} LIMIT ? OFFSET ?`,
         [sql.match, k * statusKeyShift, (k + 1) * statusKeyShift, page.limit, page.offset],
       );
     } else {
-      rows = db.all<JobRow>(
+      rows = await db.all<JobRow>(
         `SELECT ${columns} FROM jobs_fts f JOIN jobs j ON j.id = f.rowid JOIN customers c ON c.id = j.customer_id
          ${and('jobs_fts MATCH ?', sql.where)} ORDER BY ${order} LIMIT ? OFFSET ?`,
         [sql.match, ...sql.params, page.limit, page.offset],
@@ -245,7 +250,7 @@ export function listJobs(
 }
 
 /** How many jobs match the filter (its status aside), per status. */
-export function countJobs(db: Database, filter: JobFilter): JobCounts {
+export async function countJobs(db: SqlClient, filter: JobFilter): Promise<JobCounts> {
   const counts = Object.fromEntries([['all', 0], ...jobStatuses.map((s) => [s, 0])]) as JobCounts;
   const sql = filterSql(filter, false);
   if (!sql) return counts;
@@ -253,12 +258,12 @@ export function countJobs(db: Database, filter: JobFilter): JobCounts {
   if (sql.match === null) {
     rows =
       sql.where === ''
-        ? [...statusCounts(db)].map(([status, n]) => ({ status, n }))
-        : db.all(`SELECT j.status AS status, count(*) AS n FROM jobs j ${and(active, sql.where)} GROUP BY j.status`, sql.params);
+        ? [...(await statusCounts(db))].map(([status, n]) => ({ status, n }))
+        : await db.all(`SELECT j.status AS status, count(*) AS n FROM jobs j ${and(active, sql.where)} GROUP BY j.status`, sql.params);
   } else if (sql.where === '') {
-    rows = searchCountsByStatus(db, sql.match);
+    rows = await searchCountsByStatus(db, sql.match);
   } else {
-    rows = db.all(`SELECT j.status AS status, count(*) AS n FROM jobs_fts f JOIN jobs j ON j.id = f.rowid ${and('jobs_fts MATCH ?', sql.where)} GROUP BY j.status`, [
+    rows = await db.all(`SELECT j.status AS status, count(*) AS n FROM jobs_fts f JOIN jobs j ON j.id = f.rowid ${and('jobs_fts MATCH ?', sql.where)} GROUP BY j.status`, [
       sql.match,
       ...sql.params,
     ]);
@@ -270,13 +275,21 @@ export function countJobs(db: Database, filter: JobFilter): JobCounts {
   return counts;
 }
 
-export function findJob(db: Database, id: number): Job | undefined {
-  const row = db.get<JobRow>(`SELECT ${columns} FROM jobs j JOIN customers c ON c.id = j.customer_id WHERE j.id = ?`, [id]);
+/**
+ * The job, or undefined. `lock`: the job's row stays locked until the write's transaction ends
+ * (PostgreSQL's `FOR UPDATE`), so that two writers who read it first cannot both act on what they
+ * read; SQLite runs one write at a time anyway.
+ */
+export async function findJob(db: SqlClient, id: number, { lock = false }: { lock?: boolean } = {}): Promise<Job | undefined> {
+  const forUpdate = lock && db.dialect === 'postgres' ? ' FOR UPDATE OF j' : '';
+  const row = await db.get<JobRow>(`SELECT ${columns} FROM jobs j JOIN customers c ON c.id = j.customer_id WHERE j.id = ?${forUpdate}`, [id]);
   return row && toJob(row);
 }
 
-export function customerExists(db: Database, id: number): boolean {
-  return db.get('SELECT 1 AS ok FROM customers WHERE id = ?', [id]) !== undefined;
+/** Whether the customer exists and is archived (`undefined`: no such customer). */
+export async function customerArchived(db: SqlClient, id: number): Promise<boolean | undefined> {
+  const row = await db.get<{ archived_dt: number | null }>('SELECT archived_dt FROM customers WHERE id = ?', [id]);
+  return row === undefined ? undefined : row.archived_dt !== null;
 }
 
 function fieldValues(fields: JobFields, customerId: number): SqlValue[] {
@@ -293,38 +306,38 @@ function fieldValues(fields: JobFields, customerId: number): SqlValue[] {
   ];
 }
 
-export function insertJob(db: Database, fields: JobFields, customerId: number, now: number): Job {
-  const { lastInsertRowid } = db.run(
+export async function insertJob(db: SqlClient, fields: JobFields, customerId: number, now: number): Promise<Job> {
+  const inserted = await db.get<{ id: number }>(
     `INSERT INTO jobs (customer_id, title, description, service_address, status, assignee, scheduled_start_dt,
        scheduled_end_dt, price_cents, created_dt, modified_dt, ${fields.status}_dt)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     [...fieldValues(fields, customerId), now, now, now],
   );
-  return findJob(db, lastInsertRowid) as Job;
+  return (await findJob(db, (inserted as { id: number }).id)) as Job;
 }
 
 /** Writes every field; stamps the status's timestamp when the status changed. */
-export function updateJob(db: Database, id: number, fields: JobFields, customerId: number, statusChanged: boolean, now: number): Job {
-  db.run(
+export async function updateJob(db: SqlClient, id: number, fields: JobFields, customerId: number, statusChanged: boolean, now: number): Promise<Job> {
+  await db.run(
     `UPDATE jobs SET customer_id = ?, title = ?, description = ?, service_address = ?, status = ?, assignee = ?,
        scheduled_start_dt = ?, scheduled_end_dt = ?, price_cents = ?, modified_dt = ?
        ${statusChanged ? `, ${fields.status}_dt = ?` : ''}
      WHERE id = ?`,
     [...fieldValues(fields, customerId), now, ...(statusChanged ? [now] : []), id],
   );
-  return findJob(db, id) as Job;
+  return (await findJob(db, id)) as Job;
 }
 
 /** One page of archived jobs (of one customer, when named), most recently archived first. */
-export function listArchivedJobs(
-  db: Database,
+export async function listArchivedJobs(
+  db: SqlClient,
   customerId: number | undefined,
   page: { limit: number; offset: number },
-): { rows: Job[]; total: number } {
+): Promise<{ rows: Job[]; total: number }> {
   const where = customerId === undefined ? '' : 'AND j.customer_id = ?';
   const params = customerId === undefined ? [] : [customerId];
-  const total = db.get<{ n: number }>(`SELECT count(*) AS n FROM jobs j WHERE j.archived_dt IS NOT NULL ${where}`, params)?.n ?? 0;
-  const rows = db.all<JobRow>(
+  const total = (await db.get<{ n: number }>(`SELECT count(*) AS n FROM jobs j WHERE j.archived_dt IS NOT NULL ${where}`, params))?.n ?? 0;
+  const rows = await db.all<JobRow>(
     `SELECT ${columns} FROM jobs j JOIN customers c ON c.id = j.customer_id WHERE j.archived_dt IS NOT NULL ${where}
      ORDER BY j.archived_dt DESC, j.id DESC LIMIT ? OFFSET ?`,
     [...params, page.limit, page.offset],
@@ -333,13 +346,18 @@ export function listArchivedJobs(
 }
 
 /** Sets or clears archived_dt (and modified_dt); triggers keep the counters and indexes. */
-export function setJobArchived(db: Database, id: number, archived: boolean, now: number): Job {
-  db.run('UPDATE jobs SET archived_dt = ?, modified_dt = ? WHERE id = ?', [archived ? now : null, now, id]);
-  return findJob(db, id) as Job;
+export async function setJobArchived(db: SqlClient, id: number, archived: boolean, now: number): Promise<Job> {
+  await db.run('UPDATE jobs SET archived_dt = ?, modified_dt = ? WHERE id = ?', [archived ? now : null, now, id]);
+  return (await findJob(db, id)) as Job;
 }
 
-export function deleteJob(db: Database, id: number): void {
-  db.run('DELETE FROM jobs WHERE id = ?', [id]);
+export async function deleteJob(db: SqlClient, id: number): Promise<void> {
+  await db.run('DELETE FROM jobs WHERE id = ?', [id]);
+}
+
+/** Forgets the job's last one-click move (an edit ends the chance to undo it). */
+export async function forgetJobMove(db: SqlClient, id: number): Promise<void> {
+  await db.run('DELETE FROM job_moves WHERE job_id = ?', [id]);
 }
 
 /** The last one-click move of a job (migration 6). */
@@ -358,36 +376,39 @@ export interface JobMoveRow {
  * Moves a job to `status` (stamping that status's date), with a new schedule when given, and
  * remembers what it was so that exactly this move can be reverted.
  */
-export function moveJob(
-  db: Database,
+export async function moveJob(
+  db: SqlClient,
   job: Job,
   status: JobStatus,
   schedule: { scheduled_start_dt: number | null; scheduled_end_dt: number | null },
   now: number,
-): Job {
+): Promise<Job> {
   const id = Number(job.id);
-  db.run(
+  await db.run(
     `UPDATE jobs SET status = ?, scheduled_start_dt = ?, scheduled_end_dt = ?, modified_dt = ?, ${status}_dt = ? WHERE id = ?`,
     [status, schedule.scheduled_start_dt, schedule.scheduled_end_dt, now, now, id],
   );
-  db.run(
-    `INSERT OR REPLACE INTO job_moves (job_id, from_status, to_status, moved_dt, version, previous_status_dt, previous_start_dt, previous_end_dt)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  await db.run(
+    `INSERT INTO job_moves (job_id, from_status, to_status, moved_dt, version, previous_status_dt, previous_start_dt, previous_end_dt)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (job_id) DO UPDATE SET from_status = excluded.from_status, to_status = excluded.to_status, moved_dt = excluded.moved_dt,
+       version = excluded.version, previous_status_dt = excluded.previous_status_dt, previous_start_dt = excluded.previous_start_dt,
+       previous_end_dt = excluded.previous_end_dt`,
     [id, job.status, status, now, now, job.status_dates[status], job.scheduled_start_dt, job.scheduled_end_dt],
   );
-  return findJob(db, id) as Job;
+  return (await findJob(db, id)) as Job;
 }
 
-export function findJobMove(db: Database, jobId: number): JobMoveRow | undefined {
+export function findJobMove(db: SqlClient, jobId: number): Promise<JobMoveRow | undefined> {
   return db.get<JobMoveRow>('SELECT * FROM job_moves WHERE job_id = ?', [jobId]);
 }
 
 /** Puts a job back to where the move found it: status, that status's date, schedule. */
-export function revertJobMove(db: Database, move: JobMoveRow, now: number): Job {
-  db.run(
+export async function revertJobMove(db: SqlClient, move: JobMoveRow, now: number): Promise<Job> {
+  await db.run(
     `UPDATE jobs SET status = ?, scheduled_start_dt = ?, scheduled_end_dt = ?, modified_dt = ?, ${move.to_status}_dt = ? WHERE id = ?`,
     [move.from_status, move.previous_start_dt, move.previous_end_dt, now, move.previous_status_dt, move.job_id],
   );
-  db.run('DELETE FROM job_moves WHERE job_id = ?', [move.job_id]);
-  return findJob(db, move.job_id) as Job;
+  await db.run('DELETE FROM job_moves WHERE job_id = ?', [move.job_id]);
+  return (await findJob(db, move.job_id)) as Job;
 }

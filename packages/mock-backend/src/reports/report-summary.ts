@@ -13,7 +13,7 @@ import {
   type ReportSummary,
   type WeekJob,
 } from '@otto/api-contract';
-import type { Database } from '@otto/sqlite-store';
+import type { SqlClient } from '../sql/types';
 
 /** The summary's inputs, defaults filled in. */
 export interface SummaryRequest {
@@ -73,11 +73,11 @@ function addTo(sums: Sums, i: number, n: number, cents: number): void {
  * (migration 8), its partial days at either end from the rows' own index. SQLite knows no time
  * zones, so the buckets' UTC boundaries were computed in JS; they go into SQL as JSON.
  */
-function perBucket(
-  db: Database,
+async function perBucket(
+  db: SqlClient,
   buckets: Bucket[],
   sql: { days: string; rows: string },
-): Sums {
+): Promise<Sums> {
   const whole: [number, number, number][] = [];
   const edges: [number, number, number][] = [];
   buckets.forEach((b, i) => {
@@ -92,24 +92,24 @@ function perBucket(
     if (last * dayMs < b.end) edges.push([i, last * dayMs, b.end]);
   });
   const sums: Sums = new Map();
-  const run = (pieces: [number, number, number][], body: string) => {
+  const run = async (pieces: [number, number, number][], body: string) => {
     if (pieces.length === 0) return;
-    const rows = db.all<{ i: number; n: number; cents: number }>(
+    const rows = await db.all<{ i: number; n: number; cents: number }>(
       `WITH b(i, lo, hi) AS (SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?)) ${body}`,
       [JSON.stringify(pieces)],
     );
     for (const r of rows) addTo(sums, r.i, r.n, r.cents);
   };
-  run(whole, sql.days);
-  run(edges, sql.rows);
+  await run(whole, sql.days);
+  await run(edges, sql.rows);
   return sums;
 }
 
-function paidPerMonth(db: Database, request: SummaryRequest): ReportSummary['paid_per_month'] {
+async function paidPerMonth(db: SqlClient, request: SummaryRequest): Promise<ReportSummary['paid_per_month']> {
   const months = monthBuckets(request.from, request.to, request.tz);
   const previous = monthBuckets(addMonths(request.from, -12), addMonths(request.to, -12), request.tz);
   // The jobs paid in a month: paid is final, so a paid job's paid_dt is when the money came in.
-  const sums = perBucket(db, [...previous, ...months], {
+  const sums = await perBucket(db, [...previous, ...months], {
     days: `SELECT b.i AS i, sum(d.n) AS n, sum(d.cents) AS cents FROM b JOIN paid_days d ON d.day >= b.lo AND d.day < b.hi GROUP BY b.i`,
     rows: `SELECT b.i AS i, count(*) AS n, sum(j.price_cents) AS cents
      FROM b JOIN jobs j INDEXED BY jobs_paid_idx ON j.paid_dt >= b.lo AND j.paid_dt < b.hi AND j.status = 'paid' AND j.archived_dt IS NULL
@@ -130,9 +130,9 @@ function paidPerMonth(db: Database, request: SummaryRequest): ReportSummary['pai
   });
 }
 
-function newCustomersPerMonth(db: Database, request: SummaryRequest): ReportSummary['new_customers_per_month'] {
+async function newCustomersPerMonth(db: SqlClient, request: SummaryRequest): Promise<ReportSummary['new_customers_per_month']> {
   const months = monthBuckets(request.from, request.to, request.tz);
-  const counts = perBucket(db, months, {
+  const counts = await perBucket(db, months, {
     days: `SELECT b.i AS i, sum(d.n) AS n, 0 AS cents FROM b JOIN customer_days d ON d.day >= b.lo AND d.day < b.hi GROUP BY b.i`,
     rows: `SELECT b.i AS i, count(*) AS n, 0 AS cents
      FROM b JOIN customers c INDEXED BY customers_created_dt_idx ON c.created_dt >= b.lo AND c.created_dt < b.hi AND c.archived_dt IS NULL
@@ -154,7 +154,7 @@ interface WeekRow {
   price_cents: number;
 }
 
-function week(db: Database, request: SummaryRequest): ReportSummary['week'] {
+async function week(db: SqlClient, request: SummaryRequest): Promise<ReportSummary['week']> {
   const { year, month, day } = parseCalendarDate(request.weekStart);
   const days: Bucket[] = Array.from({ length: 7 }, (_, i) => ({
     label: formatDay(year, month, day + i),
@@ -164,7 +164,7 @@ function week(db: Database, request: SummaryRequest): ReportSummary['week'] {
   const json = JSON.stringify(days.map((b) => [b.start, b.end]));
   // Each day's first jobs by start time, numbered from the partial index alone; only those are
   // joined to their rows and customers.
-  const rows = db.all<WeekRow>(
+  const rows = await db.all<WeekRow>(
     `WITH b(i, lo, hi) AS (SELECT key, value ->> 0, value ->> 1 FROM json_each(?)),
      ranked AS (
        SELECT b.i AS i, j.id AS id,
@@ -183,10 +183,12 @@ function week(db: Database, request: SummaryRequest): ReportSummary['week'] {
   );
   const firstStart = days[0]?.start ?? 0;
   const before =
-    db.get<{ n: number }>(
-      `SELECT count(*) AS n FROM jobs INDEXED BY jobs_week_idx
-       WHERE scheduled_start_dt < ? AND status IN ('scheduled', 'in_progress') AND archived_dt IS NULL`,
-      [firstStart],
+    (
+      await db.get<{ n: number }>(
+        `SELECT count(*) AS n FROM jobs INDEXED BY jobs_week_idx
+         WHERE scheduled_start_dt < ? AND status IN ('scheduled', 'in_progress') AND archived_dt IS NULL`,
+        [firstStart],
+      )
     )?.n ?? 0;
   return {
     start: days[0]?.label ?? request.weekStart,
@@ -215,10 +217,10 @@ function week(db: Database, request: SummaryRequest): ReportSummary['week'] {
   };
 }
 
-function owed(db: Database, request: SummaryRequest): ReportSummary['owed'] {
+async function owed(db: SqlClient, request: SummaryRequest): Promise<ReportSummary['owed']> {
   // Kept by triggers (migration 9): the total is one row, the top customers the head of an index.
-  const total = db.get<{ cents: number; n: number }>('SELECT cents, n FROM owed_total WHERE k = 1');
-  const customers = db.all<{ customer_id: number; customer_name: string; cents: number; n: number }>(
+  const total = await db.get<{ cents: number; n: number }>('SELECT cents, n FROM owed_total WHERE k = 1');
+  const customers = await db.all<{ customer_id: number; customer_name: string; cents: number; n: number }>(
     `SELECT o.customer_id AS customer_id, c.full_name AS customer_name, o.cents AS cents, o.n AS n
      FROM customer_owed o INDEXED BY customer_owed_top JOIN customers c ON c.id = o.customer_id
      WHERE o.n > 0
@@ -232,10 +234,10 @@ function owed(db: Database, request: SummaryRequest): ReportSummary['owed'] {
   };
 }
 
-function jobsByStatus(db: Database): JobCounts {
+async function jobsByStatus(db: SqlClient): Promise<JobCounts> {
   // The counters of migration 3, kept exact by triggers.
   const counts = Object.fromEntries([['all', 0], ...jobStatuses.map((s) => [s, 0])]) as JobCounts;
-  for (const row of db.all<{ status: JobStatus; n: number }>('SELECT status, n FROM job_counts')) {
+  for (const row of await db.all<{ status: JobStatus; n: number }>('SELECT status, n FROM job_counts')) {
     counts[row.status] = row.n;
     counts.all += row.n;
   }
@@ -247,15 +249,15 @@ function jobsByStatus(db: Database): JobCounts {
  * bucketed by the UTC boundaries of the requested time zone's calendar. Archived jobs and
  * customers are left out, as from every list and count.
  * @example
- * const summary = reportSummary(db, summaryRequest({ tz: 'Europe/Berlin' }, Date.now()));
+ * const summary = await reportSummary(db, summaryRequest({ tz: 'Europe/Berlin' }, Date.now()));
  */
-export function reportSummary(db: Database, request: SummaryRequest): ReportSummary {
+export async function reportSummary(db: SqlClient, request: SummaryRequest): Promise<ReportSummary> {
   return {
     tz: request.tz,
-    week: week(db, request),
-    owed: owed(db, request),
-    paid_per_month: paidPerMonth(db, request),
-    jobs_by_status: jobsByStatus(db),
-    new_customers_per_month: newCustomersPerMonth(db, request),
+    week: await week(db, request),
+    owed: await owed(db, request),
+    paid_per_month: await paidPerMonth(db, request),
+    jobs_by_status: await jobsByStatus(db),
+    new_customers_per_month: await newCustomersPerMonth(db, request),
   };
 }

@@ -9,8 +9,9 @@ import {
   type ChangeEvent,
   type RouteDefinition,
 } from '@otto/api-contract';
-import { StoreError, type Database } from '@otto/sqlite-store';
+import { StoreError, type BindParams, type Database } from '@otto/sqlite-store';
 import type { Logger } from '../logger';
+import type { SqlClient, SqlStore } from '../sql/types';
 import { ApiError, toApiIssues } from './api-error';
 import { changesOf } from './change-events';
 import type { ExtensionRoutes } from './extensions';
@@ -20,6 +21,9 @@ import { errorResponse, jsonResponse, notFoundText, replayResponse } from './res
 
 interface RouterOptions {
   handlers: readonly RouteHandler[];
+  /** Where every request runs as one unit of work. */
+  sql: SqlStore;
+  /** The synchronous SQLite connection extensions' handlers get (SQLite only). */
   db: Database;
   now: () => number;
   logger: Logger;
@@ -34,8 +38,10 @@ interface RouterOptions {
  * shape checks, filterJson handling, and the mapping of errors to responses. Handlers only write
  * the happy path.
  */
-export function createRouter({ handlers, db, now, logger, publish, extensionRoutes }: RouterOptions): (request: Request) => Promise<Response> {
+export function createRouter({ handlers, sql, db, now, logger, publish, extensionRoutes }: RouterOptions): (request: Request) => Promise<Response> {
   const byRoute = new Map<RouteDefinition, RouteHandler>(handlers.map((h) => [h.route, h]));
+  // Inside a unit of work the transaction is open: a handler's own transaction() is a savepoint.
+  const unitDb = savepointsOnly(db);
 
   return async function handle(request: Request): Promise<Response> {
     let url: URL;
@@ -73,7 +79,7 @@ export function createRouter({ handlers, db, now, logger, publish, extensionRout
       const filter = route.filterJson ? readFilter(url, route, logger) : undefined;
       const params = route.params ? parseParams(route, found.params) : undefined;
       const ifMatch = route.etag && route.method !== 'GET' ? parseIfMatch(request.headers.get('if-match')) : undefined;
-      const run = () => handler.handle({ params, filter, body, db, now, logger, ifMatch } as never);
+      const run = (client: SqlClient) => handler.handle({ params, filter, body, sql: client, db: unitDb, now, logger, ifMatch } as never);
       const headersOf = (result: HandlerResult): Record<string, string> => {
         const headers: Record<string, string> = {};
         if (route.totalCount && result.totalCount !== undefined) headers[totalCountHeader] = String(result.totalCount);
@@ -82,19 +88,19 @@ export function createRouter({ handlers, db, now, logger, publish, extensionRout
         return headers;
       };
       if (route.method === 'GET') {
-        const result = run();
+        const result = await sql.transaction(async (client) => run(client), { readOnly: true });
         return jsonResponse(result.data, { headers: headersOf(result) });
       }
       // Writes run in a transaction so that a failure leaves nothing half done. A write sent again
       // under the same request id (a relay that lost its owner tab) is not run twice: the answer
       // its first run committed comes back (decision 0054).
       const requestId = requestIdOf(request);
-      const outcome = db.transaction((): { answer: LoggedAnswer; result?: HandlerResult } => {
-        const earlier = requestId ? loggedAnswer(db, requestId) : undefined;
+      const outcome = await sql.transaction(async (client): Promise<{ answer: LoggedAnswer; result?: HandlerResult }> => {
+        const earlier = requestId ? await loggedAnswer(client, requestId) : undefined;
         if (earlier) return { answer: earlier };
-        const result = run();
+        const result = await run(client);
         const answer: LoggedAnswer = { status: 200, headers: headersOf(result), body: JSON.stringify(result.data) };
-        if (requestId) logAnswer(db, requestId, answer);
+        if (requestId) await logAnswer(client, requestId, answer);
         return { answer, result };
       });
       // Past this point the write committed: only now is it news for the change feed (a replay changed nothing).
@@ -103,6 +109,31 @@ export function createRouter({ handlers, db, now, logger, publish, extensionRout
     } catch (error) {
       return toErrorResponse(error, logger);
     }
+  };
+}
+
+/** `db` whose transaction() nests as a savepoint in the unit of work already open. */
+function savepointsOnly(db: Database): Database {
+  let depth = 0;
+  return {
+    exec: (text) => db.exec(text),
+    run: (text, params) => db.run(text, params),
+    all: <T>(text: string, params?: BindParams) => db.all<T>(text, params),
+    get: <T>(text: string, params?: BindParams) => db.get<T>(text, params),
+    transaction<T>(fn: () => T): T {
+      const name = `otto_unit_${depth++}`;
+      db.exec(`SAVEPOINT ${name}`);
+      try {
+        const result = fn();
+        db.exec(`RELEASE ${name}`);
+        return result;
+      } catch (error) {
+        db.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
+        throw error;
+      } finally {
+        depth--;
+      }
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import type { ChangeEvent, RouteDefinition } from '@otto/api-contract';
 import type { Database } from '@otto/sqlite-store';
 import type { z } from 'zod';
 import type { Logger } from '../logger';
+import type { SqlClient } from '../sql/types';
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
@@ -15,6 +16,15 @@ export interface HandlerContext<R extends Pick<RouteDefinition, 'params' | 'filt
   /** The filterJson value when it passed the shape check; `{}` when absent or ignored. */
   filter: R['filterJson'] extends z.ZodType ? Partial<Infer<R['filterJson']>> : undefined;
   body: Infer<R['body']>;
+  /**
+   * The request's unit of work on the database, SQLite or PostgreSQL (Otto's own handlers use
+   * this): one transaction for a write, one consistent read for a GET.
+   */
+  sql: SqlClient;
+  /**
+   * The SQLite connection itself, synchronous, inside the same unit of work (for extensions,
+   * which run on SQLite only).
+   */
   db: Database;
   now: () => number;
   logger: Logger;
@@ -47,17 +57,17 @@ export interface HandlerResult {
  */
 export interface RouteHandler<R extends RouteDefinition = RouteDefinition> {
   route: R;
-  handle(ctx: HandlerContext<R>): HandlerResult;
+  handle(ctx: HandlerContext<R>): HandlerResult | Promise<HandlerResult>;
 }
 
 /**
  * Binds a handler to a contract route so its context is typed by the route's schemas.
  * @example
- * const getCustomer = defineHandler(customerRoutes.get, ({ params, db }) => ({ data: findCustomer(db, params.id) }));
+ * const getCustomer = defineHandler(customerRoutes.get, async ({ params, sql }) => ({ data: await findCustomer(sql, params.id) }));
  */
 export function defineHandler<R extends RouteDefinition>(
   route: R,
-  handle: (ctx: HandlerContext<R>) => HandlerResult,
+  handle: (ctx: HandlerContext<R>) => HandlerResult | Promise<HandlerResult>,
 ): RouteHandler {
   return { route, handle: handle as RouteHandler['handle'] };
 }

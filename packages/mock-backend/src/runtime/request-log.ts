@@ -1,4 +1,4 @@
-import type { Database } from '@otto/sqlite-store';
+import type { SqlClient } from '../sql/types';
 import { requestIdHeader } from './request-id';
 
 export { requestIdHeader };
@@ -22,10 +22,10 @@ export function requestIdOf(request: Request): string | undefined {
 /**
  * The answer a write with this id already got, if it committed. Call inside the write's transaction.
  * @example
- * const earlier = loggedAnswer(db, id); if (earlier) return replay(earlier);
+ * const earlier = await loggedAnswer(db, id); if (earlier) return replay(earlier);
  */
-export function loggedAnswer(db: Database, id: string): LoggedAnswer | undefined {
-  const row = db.get<{ status: number; headers: string; body: string }>('SELECT status, headers, body FROM request_log WHERE request_id = ?', [id]);
+export async function loggedAnswer(db: SqlClient, id: string): Promise<LoggedAnswer | undefined> {
+  const row = await db.get<{ status: number; headers: string; body: string }>('SELECT status, headers, body FROM request_log WHERE request_id = ?', [id]);
   return row ? { status: row.status, headers: JSON.parse(row.headers) as Record<string, string>, body: row.body } : undefined;
 }
 
@@ -33,14 +33,17 @@ export function loggedAnswer(db: Database, id: string): LoggedAnswer | undefined
  * Keeps a write's answer under its id, in the write's own transaction (so it is kept exactly when
  * the write commits), and forgets all but the latest answers.
  * @example
- * logAnswer(db, id, { status: 200, headers: {}, body: '{"id":"7"}' });
+ * await logAnswer(db, id, { status: 200, headers: {}, body: '{"id":"7"}' });
  */
-export function logAnswer(db: Database, id: string, answer: LoggedAnswer): void {
-  const { lastInsertRowid } = db.run('INSERT INTO request_log (request_id, status, headers, body) VALUES (?, ?, ?, ?)', [
+export async function logAnswer(db: SqlClient, id: string, answer: LoggedAnswer): Promise<void> {
+  // PostgreSQL's request_log has an id column where SQLite's has its rowid.
+  const key = db.dialect === 'sqlite' ? 'rowid' : 'id';
+  const row = await db.get<{ id: number }>(`INSERT INTO request_log (request_id, status, headers, body) VALUES (?, ?, ?, ?) RETURNING ${key} AS id`, [
     id,
     answer.status,
     JSON.stringify(answer.headers),
     answer.body,
   ]);
-  if (lastInsertRowid % 100 === 0) db.run('DELETE FROM request_log WHERE rowid <= ?', [lastInsertRowid - keptAnswers]);
+  const logged = row?.id ?? 0;
+  if (logged % 100 === 0) await db.run(`DELETE FROM request_log WHERE ${key} <= ?`, [logged - keptAnswers]);
 }
