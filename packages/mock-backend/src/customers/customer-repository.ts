@@ -1,6 +1,7 @@
 import type { Customer, CustomerInput, CustomerSortField, SortOrder } from '@otto/api-contract';
 import type { SqlClient } from '../sql/types';
 import { phoneDigitsOf, searchWords, toCustomerFtsQuery } from '../database/fts-query';
+import { toPostgresCustomerTsQuery } from '../postgres/search';
 
 interface CustomerRow {
   id: number;
@@ -43,12 +44,21 @@ export interface CustomerSort {
  * and 5) read forwards or backwards, the id breaking ties so that pages never overlap. Names sort
  * without regard to ASCII case (`NOCASE`: SQLite has no locale collation).
  */
+/**
+ * `expression` compared as SQLite's NOCASE compares it (ASCII letters folded, then code point
+ * order), in either dialect: PostgreSQL's otto_nocase(…) COLLATE "C" (its migration 11) is the
+ * same order whatever the server's locale, and what its sort indexes hold.
+ */
+export function nocase(db: SqlClient, expression: string): string {
+  return db.dialect === 'postgres' ? `otto_nocase(${expression}) COLLATE "C"` : `${expression} COLLATE NOCASE`;
+}
+
 /** The list's order when none is asked for: newest modified first (the spec's). */
 const defaultCustomerSort: CustomerSort = { by: 'modified_dt', order: 'desc' };
 
-function customerOrder(sort: CustomerSort, alias: string, reversed = false): string {
+function customerOrder(db: SqlClient, sort: CustomerSort, alias: string, reversed = false): string {
   const dir = (sort.order === 'asc') !== reversed ? 'ASC' : 'DESC';
-  const column = sort.by === 'full_name' ? `${alias}.full_name COLLATE NOCASE` : `${alias}.${sort.by}`;
+  const column = sort.by === 'full_name' ? nocase(db, `${alias}.full_name`) : `${alias}.${sort.by}`;
   return `${column} ${dir}, ${alias}.id ${dir}`;
 }
 
@@ -70,27 +80,54 @@ export async function listCustomers(
     const fromEnd = Math.max(0, total - offset - limit);
     const backwards = fromEnd < offset && offset < total;
     const [pick, pickLimit, pickOffset] = backwards
-      ? [customerOrder(by, 'customers', true), Math.min(limit, total - offset), fromEnd]
-      : [customerOrder(by, 'customers'), limit, offset];
+      ? [customerOrder(db, by, 'customers', true), Math.min(limit, total - offset), fromEnd]
+      : [customerOrder(db, by, 'customers'), limit, offset];
     const rows = await db.all<CustomerRow>(
       `SELECT ${columns} FROM customers c WHERE c.id IN (
          SELECT id FROM customers WHERE archived_dt IS NULL ORDER BY ${pick} LIMIT ? OFFSET ?
-       ) ORDER BY ${customerOrder(by, 'c')}`,
+       ) ORDER BY ${customerOrder(db, by, 'c')}`,
       [pickLimit, pickOffset],
     );
     return { rows: rows.map(toCustomer), total };
   }
+  if (db.dialect === 'postgres') return searchCustomersPostgres(db, { queryText, limit, offset, sort });
   // Archived customers are not in customers_fts (migration 6), so a search never finds them.
   const match = await toCustomerMatch(db, queryText);
   if (match === null) return { rows: [], total: 0 };
   const total = (await db.get<{ n: number }>('SELECT count(*) AS n FROM customers_fts WHERE customers_fts MATCH ?', [match]))?.n ?? 0;
   if (total === 0 || offset >= total) return { rows: [], total };
-  const order = sort ? customerOrder(sort, 'c') : total <= maxRankedMatches ? 'f.rank, c.modified_dt DESC, c.id DESC' : 'f.rowid DESC';
+  const order = sort ? customerOrder(db, sort, 'c') : total <= maxRankedMatches ? 'f.rank, c.modified_dt DESC, c.id DESC' : 'f.rowid DESC';
   const rows = await db.all<CustomerRow>(
     `SELECT ${columns} FROM customers_fts f JOIN customers c ON c.id = f.rowid
      WHERE customers_fts MATCH ? ORDER BY ${order} LIMIT ? OFFSET ?`,
     [match, limit, offset],
   );
+  return { rows: rows.map(toCustomer), total };
+}
+
+/**
+ * A customer search on PostgreSQL, with SQLite's meaning and order (decision 0112): the tsquery
+ * over the customers' search vectors (archived customers left out, as they are out of
+ * customers_fts), best matches first (ts_rank, then newest modified), newest first past
+ * `maxRankedMatches`.
+ */
+async function searchCustomersPostgres(
+  db: SqlClient,
+  { queryText, limit, offset, sort }: { queryText: string; limit: number; offset: number; sort?: CustomerSort | undefined },
+): Promise<CustomerPage> {
+  const query = toPostgresCustomerTsQuery(queryText);
+  if (query === null) return { rows: [], total: 0 };
+  const where = 'c.archived_dt IS NULL AND c.search_vector @@ ?::tsquery';
+  const total = (await db.get<{ n: number }>(`SELECT count(*) AS n FROM customers c WHERE ${where}`, [query]))?.n ?? 0;
+  if (total === 0 || offset >= total) return { rows: [], total };
+  const ranked = !sort && total <= maxRankedMatches;
+  const order = sort ? customerOrder(db, sort, 'c') : ranked ? 'ts_rank(c.search_vector, ?::tsquery) DESC, c.modified_dt DESC, c.id DESC' : 'c.id DESC';
+  const rows = await db.all<CustomerRow>(`SELECT ${columns} FROM customers c WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`, [
+    query,
+    ...(ranked ? [query] : []),
+    limit,
+    offset,
+  ]);
   return { rows: rows.map(toCustomer), total };
 }
 
@@ -168,7 +205,8 @@ export async function listArchivedCustomers(
   { queryText, limit, offset }: { queryText: string; limit: number; offset: number },
 ): Promise<CustomerPage> {
   const text = queryText.trim().toLowerCase();
-  const where = text === '' ? '' : "AND instr(lower(c.full_name || ' ' || c.email || ' ' || c.phone), ?) > 0";
+  const haystack = "lower(c.full_name || ' ' || c.email || ' ' || c.phone)";
+  const where = text === '' ? '' : db.dialect === 'postgres' ? `AND strpos(${haystack}, ?) > 0` : `AND instr(${haystack}, ?) > 0`;
   const params = text === '' ? [] : [text];
   const total =
     (await db.get<{ n: number }>(`SELECT count(*) AS n FROM customers c WHERE c.archived_dt IS NOT NULL ${where}`, params))?.n ?? 0;
@@ -243,11 +281,18 @@ export async function findCustomerMatches(
     // The whole digit string of every phone is one phone_digits token: an exact token match finds
     // the phones whose digits end with these (a country code in front is the same number).
     add(
-      await db.all<CustomerRow>(
-        `SELECT ${columns} FROM customers_fts f JOIN customers c ON c.id = f.rowid
-         WHERE customers_fts MATCH ? ORDER BY c.modified_dt DESC LIMIT ?`,
-        [`phone_digits : "${digits.slice(0, 40)}"`, limit + 1],
-      ),
+      db.dialect === 'postgres'
+        ? // The phone's digit suffixes are the weight-A lexemes of its search vector (decision 0112).
+          await db.all<CustomerRow>(
+            `SELECT ${columns} FROM customers c WHERE c.archived_dt IS NULL AND c.search_vector @@ ?::tsquery
+             ORDER BY c.modified_dt DESC LIMIT ?`,
+            [`'${digits.slice(0, 40)}':A`, limit + 1],
+          )
+        : await db.all<CustomerRow>(
+            `SELECT ${columns} FROM customers_fts f JOIN customers c ON c.id = f.rowid
+             WHERE customers_fts MATCH ? ORDER BY c.modified_dt DESC LIMIT ?`,
+            [`phone_digits : "${digits.slice(0, 40)}"`, limit + 1],
+          ),
       'phone',
     );
   }

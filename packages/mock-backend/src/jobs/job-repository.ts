@@ -1,7 +1,8 @@
 import { jobStatuses, type Job, type JobCounts, type JobFields, type JobSortField, type JobStatus, type SortOrder } from '@otto/api-contract';
 import type { SqlValue } from '@otto/sqlite-store';
 import type { SqlClient } from '../sql/types';
-import { maxRankedMatches } from '../customers/customer-repository';
+import { maxRankedMatches, nocase } from '../customers/customer-repository';
+import { toPostgresTsQuery } from '../postgres/search';
 import { toFtsQuery } from '../database/fts-query';
 
 type StatusDateColumns = { [S in JobStatus as `${S}_dt`]: number | null };
@@ -63,12 +64,13 @@ function narrowed(filter: JobFilter): boolean {
 }
 
 /** The filter as SQL over `jobs j` (no join: every job has its customer); null when the search text can match nothing. */
-function filterSql(filter: JobFilter, withStatus: boolean): { where: string; params: SqlValue[]; match: string | null } | null {
+function filterSql(db: SqlClient, filter: JobFilter, withStatus: boolean): { where: string; params: SqlValue[]; match: string | null } | null {
   const conditions: string[] = [];
   const params: SqlValue[] = [];
   let match: string | null = null;
   if (filter.queryText.trim() !== '') {
-    match = toFtsQuery(filter.queryText);
+    // SQLite: an FTS5 MATCH expression; PostgreSQL: a tsquery with the same meaning (decision 0112).
+    match = db.dialect === 'postgres' ? toPostgresTsQuery(filter.queryText) : toFtsQuery(filter.queryText);
     if (match === null) return null;
   }
   if (withStatus && filter.status) {
@@ -97,6 +99,9 @@ function filterSql(filter: JobFilter, withStatus: boolean): { where: string; par
  * partial list indexes.
  */
 const active = 'j.archived_dt IS NULL';
+
+/** A job's search on PostgreSQL: its search vector against the tsquery (the first parameter). */
+const pgMatch = 'j.search_vector @@ ?::tsquery';
 
 const and = (...parts: string[]) => {
   const kept = parts.filter(Boolean);
@@ -149,6 +154,9 @@ async function countMatching(db: SqlClient, filter: JobFilter, sql: NonNullable<
     }
     return (await db.get<{ n: number }>(`SELECT count(*) AS n FROM jobs j ${and(active, sql.where)}`, sql.params))?.n ?? 0;
   }
+  if (db.dialect === 'postgres') {
+    return (await db.get<{ n: number }>(`SELECT count(*) AS n FROM jobs j ${and(active, pgMatch, sql.where)}`, [sql.match, ...sql.params]))?.n ?? 0;
+  }
   if (sql.where === '') {
     return (await db.get<{ n: number }>('SELECT count(*) AS n FROM jobs_fts WHERE jobs_fts MATCH ?', [sql.match]))?.n ?? 0;
   }
@@ -183,15 +191,17 @@ export function statusRankSql(alias = ''): string {
  * no scheduled date come last both ways: ascending reads the `(scheduled_start_dt IS NULL, …)`
  * index, descending the plain one backwards, where NULL, the smallest value, comes last.
  */
-function jobOrder(sort: JobSort): string {
+function jobOrder(db: SqlClient, sort: JobSort): string {
   const dir = sort.order === 'asc' ? 'ASC' : 'DESC';
   switch (sort.by) {
     case 'title':
-      return `j.title COLLATE NOCASE ${dir}, j.id ${dir}`;
+      return `${nocase(db, 'j.title')} ${dir}, j.id ${dir}`;
     case 'price_cents':
       return `j.price_cents ${dir}, j.id ${dir}`;
     case 'scheduled_start_dt':
-      return dir === 'ASC' ? '(j.scheduled_start_dt IS NULL), j.scheduled_start_dt, j.id' : 'j.scheduled_start_dt DESC, j.id DESC';
+      // PostgreSQL sorts NULL as the largest value: it must be told to keep them last.
+      if (dir === 'ASC') return '(j.scheduled_start_dt IS NULL), j.scheduled_start_dt, j.id';
+      return db.dialect === 'postgres' ? 'j.scheduled_start_dt DESC NULLS LAST, j.id DESC' : 'j.scheduled_start_dt DESC, j.id DESC';
     case 'status':
       return dir === 'ASC' ? `${statusRankSql('j.')}, j.modified_dt DESC, j.id DESC` : `${statusRankSql('j.')} DESC, j.modified_dt, j.id`;
     case 'modified_dt':
@@ -210,13 +220,13 @@ export async function listJobs(
   page: { limit: number; offset: number },
   sort?: JobSort,
 ): Promise<{ rows: Job[]; total: number }> {
-  const sql = filterSql(filter, true);
+  const sql = filterSql(db, filter, true);
   if (!sql) return { rows: [], total: 0 };
   const total = await countMatching(db, filter, sql);
   if (total === 0 || page.offset >= total) return { rows: [], total };
   let rows: JobRow[];
   if (sql.match === null) {
-    const order = sort ? jobOrder(sort) : 'j.modified_dt DESC, j.id DESC';
+    const order = sort ? jobOrder(db, sort) : 'j.modified_dt DESC, j.id DESC';
     // The page's ids come from an index alone (a deep offset skips index entries, not rows); the
     // customer's name is joined for those ten.
     rows = await db.all<JobRow>(
@@ -225,10 +235,19 @@ export async function listJobs(
        ORDER BY ${order}`,
       [...sql.params, page.limit, page.offset],
     );
+  } else if (db.dialect === 'postgres') {
+    // The same order as SQLite's (below): best matches first, newest first past maxRankedMatches.
+    const ranked = !sort && total <= maxRankedMatches;
+    const order = sort ? jobOrder(db, sort) : ranked ? 'ts_rank(j.search_vector, ?::tsquery) DESC, j.modified_dt DESC, j.id DESC' : 'j.id DESC';
+    rows = await db.all<JobRow>(
+      `SELECT ${columns} FROM jobs j JOIN customers c ON c.id = j.customer_id ${and(active, pgMatch, sql.where)}
+       ORDER BY ${order} LIMIT ? OFFSET ?`,
+      [sql.match, ...sql.params, ...(ranked ? [sql.match] : []), page.limit, page.offset],
+    );
   } else {
     // As for customers (decision 0002): more than maxRankedMatches matches are listed newest
     // first, read off the full-text index in rowid order, instead of scoring every match.
-    const order = sort ? jobOrder(sort) : total <= maxRankedMatches ? 'f.rank, j.modified_dt DESC, j.id DESC' : 'f.rowid DESC';
+    const order = sort ? jobOrder(db, sort) : total <= maxRankedMatches ? 'f.rank, j.modified_dt DESC, j.id DESC' : 'f.rowid DESC';
     if (!narrowed(filter) && filter.status) {
       // A status tab: its matches are a rowid range of the status-keyed index, whose bm25 equals
       // jobs_fts's (the same text for the same jobs), so only the tab's matches are looked up.
@@ -252,7 +271,7 @@ export async function listJobs(
 /** How many jobs match the filter (its status aside), per status. */
 export async function countJobs(db: SqlClient, filter: JobFilter): Promise<JobCounts> {
   const counts = Object.fromEntries([['all', 0], ...jobStatuses.map((s) => [s, 0])]) as JobCounts;
-  const sql = filterSql(filter, false);
+  const sql = filterSql(db, filter, false);
   if (!sql) return counts;
   let rows: { status: JobStatus; n: number }[];
   if (sql.match === null) {
@@ -260,6 +279,11 @@ export async function countJobs(db: SqlClient, filter: JobFilter): Promise<JobCo
       sql.where === ''
         ? [...(await statusCounts(db))].map(([status, n]) => ({ status, n }))
         : await db.all(`SELECT j.status AS status, count(*) AS n FROM jobs j ${and(active, sql.where)} GROUP BY j.status`, sql.params);
+  } else if (db.dialect === 'postgres') {
+    rows = await db.all(`SELECT j.status AS status, count(*) AS n FROM jobs j ${and(active, pgMatch, sql.where)} GROUP BY j.status`, [
+      sql.match,
+      ...sql.params,
+    ]);
   } else if (sql.where === '') {
     rows = await searchCountsByStatus(db, sql.match);
   } else {

@@ -1,6 +1,6 @@
 // otto-mock-server: the Otto mock API over HTTP, its data in a SQLite file.
 import { parseArgs } from 'node:util';
-import { createMockServer } from './create-mock-server';
+import { createMockServer, isPostgresUrl } from './create-mock-server';
 
 const usage = `Usage: otto-mock-server [options]
 
@@ -9,8 +9,12 @@ Serves the Otto mock API (the same handlers as the in-browser backend) over HTTP
 Options:
   --port <n>          TCP port, 0 for any free one (default 8787)
   --host <address>    interface to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
-  --db <file>         SQLite file that keeps the data across restarts (needs better-sqlite3:
-                      npm install better-sqlite3); without it the data lives in memory
+  --db <file|url>     where the data is kept across restarts: a SQLite file (needs better-sqlite3:
+                      npm install better-sqlite3), or a PostgreSQL database postgres://user@host/name
+                      (needs pg: npm install pg), which several servers may share. Set
+                      OTTO_DATABASE_URL instead to keep a password out of the process list.
+                      Without either the data lives in memory
+  --pool-size <n>     with PostgreSQL: connections this server keeps open at most (default 10)
   --seed <n>          customers to create when the database is empty (default 500; 0 for none)
   --cors-origin <o>   another origin browsers may call from, besides http://localhost, 127.0.0.1
                       and [::1] on any port (repeatable; "*" is refused)
@@ -30,6 +34,7 @@ async function main(): Promise<void> {
         port: { type: 'string', default: '8787' },
         host: { type: 'string', default: '127.0.0.1' },
         db: { type: 'string' },
+        'pool-size': { type: 'string', default: '10' },
         seed: { type: 'string', default: '500' },
         'cors-origin': { type: 'string', multiple: true },
         'allowed-host': { type: 'string', multiple: true },
@@ -48,15 +53,18 @@ async function main(): Promise<void> {
   }
   const port = Number(values.port);
   const seed = Number(values.seed);
-  if (!Number.isInteger(port) || port < 0 || port > 65535 || !Number.isInteger(seed) || seed < 0) {
-    console.error(`--port must be 0–65535 and --seed a whole number.\n\n${usage}`);
+  const poolSize = Number(values['pool-size']);
+  if (!Number.isInteger(port) || port < 0 || port > 65535 || !Number.isInteger(seed) || seed < 0 || !Number.isInteger(poolSize) || poolSize < 1) {
+    console.error(`--port must be 0–65535, --seed a whole number and --pool-size at least 1.\n\n${usage}`);
     process.exit(2);
   }
+  const db = values.db ?? (process.env.OTTO_DATABASE_URL?.trim() || undefined);
+  const postgres = db !== undefined && isPostgresUrl(db);
   const givenToken = values.token ?? (process.env.OTTO_API_TOKEN?.trim() || undefined);
   const server = await createMockServer({
     port,
     host: values.host,
-    ...(values.db ? { filename: values.db } : {}),
+    ...(db === undefined ? {} : postgres ? { database: db, poolSize } : { filename: db }),
     seed: seed === 0 ? false : { count: seed },
     ...(values['cors-origin'] ? { corsOrigin: values['cors-origin'] } : {}),
     ...(values['allowed-host'] ? { allowedHosts: values['allowed-host'] } : {}),
@@ -67,6 +75,7 @@ async function main(): Promise<void> {
   });
   const { info } = server.api;
   const where = info.mode === 'memory' ? 'in memory (gone when the server stops)' : info.filename;
+  const engine = info.mode === 'postgres' ? `PostgreSQL ${info.serverVersion}` : `SQLite ${info.sqliteVersion}`;
   console.log(`Otto mock API listening on ${server.url}`);
   console.log(`API reference: ${server.url}/docs (OpenAPI document: ${server.url}/openapi.json)`);
   if (server.token && !givenToken) {
@@ -78,7 +87,7 @@ async function main(): Promise<void> {
   if (server.token && !values['allowed-host']) {
     console.log('Other machines reach it only by a name or address given with --allowed-host (the Host header is checked).');
   }
-  console.log(`Data: ${where}; SQLite ${info.sqliteVersion}, schema ${info.schemaVersion}${info.seeded.customers ? `, seeded ${info.seeded.customers} customers` : ''}.`);
+  console.log(`Data: ${where}; ${engine}, schema ${info.schemaVersion}${info.seeded.customers ? `, seeded ${info.seeded.customers} customers` : ''}.`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

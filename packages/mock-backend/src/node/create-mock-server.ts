@@ -5,6 +5,7 @@ import { apiBasePath, bodyLimitOf, totalCountHeader } from '@otto/api-contract';
 import type { SqliteStore } from '@otto/sqlite-store';
 import { createNodeSqliteStore } from '@otto/sqlite-store/node';
 import { createMockApi } from '../create-mock-api';
+import type { PostgresApi } from '../postgres/create-postgres-api';
 import type { MockApi, MockApiOptions } from '../types';
 import { createAccessPolicy, isLoopback, type AccessOptions, type Refusal } from './access-policy';
 import { createChangeStream } from './change-stream';
@@ -35,6 +36,17 @@ export interface MockServerOptions extends Omit<MockApiOptions, 'store'>, NodeHa
   filename?: string;
   /** A store to use instead of `filename` (it stays open after `close()`). */
   store?: SqliteStore;
+  /**
+   * A PostgreSQL database to serve the API from instead of SQLite: `postgres://user:password@host:port/name`
+   * (needs the `pg` package: npm install pg). Several servers may share one database; each serves
+   * the change feed for writes made through any of them. Extensions need SQLite.
+   */
+  database?: string;
+  /**
+   * With `database`: connections this server keeps open to PostgreSQL at most.
+   * @default 10
+   */
+  poolSize?: number;
   /** Limits of what one client may take; each refusal is a 4xx (or 503) in words. */
   serverLimits?: ServerLimits;
 }
@@ -83,12 +95,14 @@ export interface MockServer {
   /** Base URL of the API, `/api` included: `http://127.0.0.1:8787/api`. */
   readonly url: string;
   readonly port: number;
-  readonly api: MockApi;
+  readonly api: MockApi | PostgresApi;
   /**
    * The bearer token calls must carry, or undefined when the server wants none (loopback without
    * `token`). Given with `token`, or generated when the server listens beyond loopback.
    */
   readonly token: string | undefined;
+  /** Where the data lives: SQLite (in memory or a file) or PostgreSQL. */
+  readonly dialect: 'sqlite' | 'postgres';
   /** The underlying Node server. */
   readonly server: Server;
   /** Stops accepting requests, ends open connections and closes the database. */
@@ -108,7 +122,12 @@ export interface MockServer {
  * await server.close();
  */
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const { port = 8787, host = '127.0.0.1', filename, store: givenStore, corsOrigin, onRequest, allowedHosts, token: givenToken, serverLimits = {}, ...apiOptions } = options;
+  const { port = 8787, host = '127.0.0.1', filename, store: givenStore, database, poolSize, corsOrigin, onRequest, allowedHosts, token: givenToken, serverLimits = {}, ...apiOptions } = options;
+  if (database !== undefined && !isPostgresUrl(database)) {
+    throw new TypeError(`database must be a postgres:// or postgresql:// address; got ${JSON.stringify(database.slice(0, 40))}.`);
+  }
+  if (database !== undefined && (filename !== undefined || givenStore)) throw new TypeError('Give either database (PostgreSQL) or filename/store (SQLite), not both.');
+  if (database !== undefined && apiOptions.extensions?.length) throw new TypeError('Extensions need a SQLite store; they cannot run on PostgreSQL.');
   if (corsOrigin === '*' || (Array.isArray(corsOrigin) && corsOrigin.includes('*'))) {
     throw new TypeError('corsOrigin "*" is not allowed: any website could read and change the data. Name each origin that may call.');
   }
@@ -119,9 +138,24 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const token = givenToken ?? (isLoopback(host) ? undefined : randomBytes(24).toString('base64url'));
   const ownStore = givenStore ? undefined : filename !== undefined ? createNodeSqliteStore({ filename }) : undefined;
   const store = givenStore ?? ownStore;
-  let api: MockApi;
+  let api: MockApi | PostgresApi;
   try {
-    api = await createMockApi({ ...apiOptions, ...(store ? { store } : {}) });
+    if (database !== undefined) {
+      // Loaded only here, so that SQLite users never need the PostgreSQL driver.
+      const { createPostgresApi } = await import('../postgres/create-postgres-api');
+      const { seed, now, logger, onChange } = apiOptions;
+      if (seed && 'file' in seed) throw new TypeError('On PostgreSQL, seed with { count } or { data } (seed data, not a SQLite file).');
+      api = await createPostgresApi({
+        connectionString: database,
+        ...(poolSize !== undefined ? { poolSize } : {}),
+        ...(seed !== undefined ? { seed } : {}),
+        ...(now ? { now } : {}),
+        ...(logger ? { logger } : {}),
+        ...(onChange ? { onChange } : {}),
+      });
+    } else {
+      api = await createMockApi({ ...apiOptions, ...(store ? { store } : {}) });
+    }
   } catch (error) {
     await ownStore?.close();
     throw error;
@@ -191,6 +225,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     url: `http://${urlHost}:${actualPort}${apiBasePath}`,
     port: actualPort,
     api,
+    dialect: database !== undefined ? 'postgres' : 'sqlite',
     token,
     server,
     close() {
@@ -206,6 +241,11 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       return closing;
     },
   };
+}
+
+/** Whether `value` names a PostgreSQL database (`postgres://…` or `postgresql://…`). */
+export function isPostgresUrl(value: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(value);
 }
 
 const statusText: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
