@@ -46,9 +46,9 @@ function findPnpm() {
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 /** Installs Debian packages with apt (only as root, where apt exists); answers whether it could. */
-function aptInstall(what, packages) {
+function aptInstall(what, packages, purpose = 'the browser tests') {
   if (!isRoot || !quiet('apt-get', ['--version'])) return false;
-  console.log(`otto: installing ${what} from Debian for the browser tests…`);
+  console.log(`otto: installing ${what} from Debian for ${purpose}…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   must('apt-get', ['-qq', 'update'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   must('apt-get', ['-qq', 'install', '-y', '--no-install-recommends', ...packages], { env, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -87,6 +87,23 @@ function ensureFirefoxAndWebKit() {
     console.error(`otto: the browser tests need Debian's ${still.join(', ')} (sudo apt-get install ${still.join(' ')}).`);
     process.exit(1);
   }
+}
+
+/**
+ * Debian's PostgreSQL server binaries (initdb, pg_ctl) for the PostgreSQL store's tests, which start
+ * a throwaway server of their own (packages/mock-backend/test/postgres-harness.ts): installed with
+ * apt when missing and we are root. Answers whether they are there; when they are, the tests are
+ * told to fail rather than skip should they not find them (OTTO_REQUIRE_POSTGRES=1).
+ */
+function ensurePostgres() {
+  const found = () =>
+    existsSync('/usr/lib/postgresql') &&
+    readdirSync('/usr/lib/postgresql').some((v) => existsSync(join('/usr/lib/postgresql', v, 'bin/initdb')));
+  if (found()) return true;
+  aptInstall('PostgreSQL', ['postgresql'], 'the PostgreSQL store tests');
+  if (found()) return true;
+  console.log('otto: PostgreSQL is not installed (Debian: `sudo apt-get install postgresql`); its tests will be skipped.');
+  return false;
 }
 
 /**
@@ -171,12 +188,13 @@ if (command === 'start') {
   if (install !== 0) process.exit(install);
   const chromium = ensureChromium();
   ensureFirefoxAndWebKit();
+  const postgres = ensurePostgres();
   const native = buildBetterSqlite3();
   if (native !== 0) process.exit(native);
   for (const dir of ['apps', 'packages', 'tooling'].flatMap((g) => readdirSync(join(root, g)).map((n) => join(root, g, n, 'test-results')))) {
     rmSync(dir, { recursive: true, force: true });
   }
-  const env = { CHROMIUM_PATH: chromium };
+  const env = { CHROMIUM_PATH: chromium, ...(postgres ? { OTTO_REQUIRE_POSTGRES: '1' } : {}) };
   const turbo = (tasks, extra = []) => pnArgs(['turbo', 'run', ...tasks, '--output-logs=errors-only', ...(color ? [] : ['--no-color']), ...extra]);
   check('lint and types', phase('lint and types', ...turbo(['lint', 'typecheck'], ['--concurrency=2']), { env }));
   check('unit and integration tests', phase('unit and integration tests', ...turbo(['test'], ['--concurrency=2']), { env }));
