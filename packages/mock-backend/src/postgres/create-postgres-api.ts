@@ -96,9 +96,12 @@ export async function createPostgresApi(options: PostgresApiOptions): Promise<Po
   };
   let seeded = { customers: 0, jobs: 0 };
   let schemaVersion = 0;
+  let serverVersion = '';
   let unlisten: (() => Promise<void>) | undefined;
   try {
-    schemaVersion = (await store.migrate()).to;
+    await store.migrate();
+    schemaVersion = await store.schemaVersion();
+    serverVersion = (await store.transaction((db) => db.get<{ server_version: string }>('SHOW server_version'), { readOnly: true }))?.server_version ?? '';
     if (options.seed !== false) seeded = await seedIfEmpty(store, options.seed ?? {}, now());
     // Another process's writes: told to this process's listeners as if made here.
     unlisten = await store.listen(changeChannel, (payload) => {
@@ -133,7 +136,7 @@ export async function createPostgresApi(options: PostgresApiOptions): Promise<Po
   });
   let closed = false;
   return {
-    info: { mode: 'postgres', filename: redactConnectionString(options.connectionString), serverVersion: store.serverVersion, seeded, schemaVersion },
+    info: { mode: 'postgres', filename: redactConnectionString(options.connectionString), serverVersion, seeded, schemaVersion },
     async fetch(request) {
       if (closed) return errorResponse(503, { code: 'SERVICE_UNAVAILABLE', message: 'The API has been closed.' });
       return route(request);

@@ -210,6 +210,11 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     }
   }
 
+  /** Whether PostgreSQL, the driver or the store threw `error` (rather than the unit's own code). */
+  function fromDatabase(error: unknown): boolean {
+    return error instanceof StoreError || error instanceof pg.DatabaseError || unreachableReason(error) !== null || (error as { ottoSql?: string } | null)?.ottoSql !== undefined;
+  }
+
   async function transaction<T>(fn: (db: SqlClient) => Promise<T>, txOptions: TransactionOptions = {}): Promise<T> {
     const begin = txOptions.readOnly ? 'BEGIN TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN';
     for (let attempt = 1; ; attempt++) {
@@ -235,6 +240,9 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
           await sleep(5 * 2 ** attempt + Math.random() * 10);
           continue;
         }
+        // What the handler threw (an ApiError: 404, 409…) goes on as it is; what PostgreSQL or the
+        // connection threw becomes a StoreError the router answers in words.
+        if (!fromDatabase(error)) throw error;
         throw toStoreError(error, server, (error as { ottoSql?: string } | null)?.ottoSql);
       } finally {
         open = false;

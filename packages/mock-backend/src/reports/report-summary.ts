@@ -69,11 +69,6 @@ function addTo(sums: Sums, i: number, n: number, cents: number): void {
 }
 
 /**
- * Sums or counts rows per bucket (a local month): its whole UTC days from a day-totals table
- * (migration 8), its partial days at either end from the rows' own index. SQLite knows no time
- * zones, so the buckets' UTC boundaries were computed in JS; they go into SQL as JSON.
- */
-async /**
  * SQLite's `INDEXED BY` (the planner's choice made certain); PostgreSQL has no such clause and
  * picks the same partial indexes by itself.
  */
@@ -95,6 +90,11 @@ function jsonPairsNumbered(db: SqlClient): string {
     : 'SELECT (t.ord - 1)::bigint, (t.v ->> 0)::bigint, (t.v ->> 1)::bigint FROM json_array_elements(?::json) WITH ORDINALITY AS t(v, ord)';
 }
 
+/**
+ * Sums or counts rows per bucket (a local month): its whole UTC days from a day-totals table
+ * (migration 8), its partial days at either end from the rows' own index. SQLite knows no time
+ * zones, so the buckets' UTC boundaries were computed in JS; they go into SQL as JSON.
+ */
 async function perBucket(
   db: SqlClient,
   buckets: Bucket[],

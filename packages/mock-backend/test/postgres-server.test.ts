@@ -1,0 +1,26 @@
+import { conformanceRules, formatReport, runConformance } from '@otto/api-contract/conformance';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createMockServer, type MockServer } from '../src/node';
+import { describeIfPostgres, startTestPostgres, type TestPostgres } from './postgres-harness';
+import { capturingLogger } from './helpers';
+
+describeIfPostgres('otto-mock-server on PostgreSQL', () => {
+  let pg: TestPostgres;
+  let server: MockServer;
+  beforeAll(async () => {
+    pg = await startTestPostgres();
+    // Existing data on purpose, as for SQLite: the kit must work against a backend that holds customers.
+    server = await createMockServer({ port: 0, database: pg.connectionString, seed: { count: 60, fakerSeed: 9 }, logger: capturingLogger().logger });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+    await pg?.stop();
+  });
+
+  it('passes the whole contract kit, unchanged', async () => {
+    const report = await runConformance({ fetch: (request) => fetch(request), baseUrl: server.url });
+    expect(report.failed, formatReport(report)).toBe(0);
+    expect(report.passed).toBe(conformanceRules.length);
+    expect(report.rules.filter((r) => r.skipped)).toEqual([]);
+  }, 180_000);
+});
