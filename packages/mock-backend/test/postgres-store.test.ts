@@ -189,6 +189,25 @@ describeIfPostgres('PostgreSQL store', () => {
     expect(await store.transaction(counters)).toEqual(final);
   }, 60_000);
 
+  it('retries a unit of work that lost a deadlock, and both writes land', async () => {
+    await store.transaction(async (db) => {
+      await db.run('CREATE TABLE IF NOT EXISTS deadlock_probe (k int PRIMARY KEY, v int NOT NULL)');
+      await db.run('INSERT INTO deadlock_probe VALUES (1, 0), (2, 0) ON CONFLICT (k) DO UPDATE SET v = 0');
+    });
+    let tries = 0;
+    const both = (first: number, second: number) =>
+      store.transaction(async (db) => {
+        tries++;
+        await db.run('UPDATE deadlock_probe SET v = v + 1 WHERE k = ?', [first]);
+        await new Promise((r) => setTimeout(r, 100));
+        await db.run('UPDATE deadlock_probe SET v = v + 1 WHERE k = ?', [second]);
+      });
+    await Promise.all([both(1, 2), both(2, 1)]);
+    expect(tries).toBeGreaterThan(2);
+    const rows = await store.transaction((db) => db.all('SELECT k, v FROM deadlock_probe ORDER BY k'));
+    expect(rows).toEqual([{ k: 1, v: 2 }, { k: 2, v: 2 }]);
+  }, 30_000);
+
   describe('search', () => {
     let zoe: number;
     const findCustomers = (text: string) =>

@@ -206,9 +206,10 @@ export function searchFunctionsSql(): string {
     CREATE FUNCTION otto_search_text(t text) RETURNS text
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
       SELECT coalesce(string_agg(left(m[1], ${maxTokenLength}), ' '), '')
-      FROM regexp_matches(
-        CASE WHEN t ~ '^[\\x01-\\x7f]*$' THEN ${asciiFolded} ELSE ${folded} END,
-        '[0-9A-Za-z${ranges}]+', 'g') AS m
+      FROM (SELECT t ~ '^[\\x01-\\x7f]*$' AS ascii) a,
+        regexp_matches(
+          CASE WHEN ascii THEN ${asciiFolded} ELSE ${folded} END,
+          CASE WHEN ascii THEN '[0-9a-z]+' ELSE '[0-9A-Za-z${ranges}]+' END, 'g') AS m
     $fn$;
 
     CREATE FUNCTION otto_phone_suffixes(phone text) RETURNS text[]
