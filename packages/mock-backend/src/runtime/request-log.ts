@@ -36,8 +36,8 @@ export async function loggedAnswer(db: SqlClient, id: string): Promise<LoggedAns
  * await logAnswer(db, id, { status: 200, headers: {}, body: '{"id":"7"}' });
  */
 export async function logAnswer(db: SqlClient, id: string, answer: LoggedAnswer): Promise<void> {
-  // PostgreSQL's request_log has an id column where SQLite's has its rowid.
-  const key = db.dialect === 'sqlite' ? 'rowid' : 'id';
+  // PostgreSQL's request_log numbers its rows in seq where SQLite's has its rowid.
+  const key = db.dialect === 'sqlite' ? 'rowid' : 'seq';
   const row = await db.get<{ id: number }>(`INSERT INTO request_log (request_id, status, headers, body) VALUES (?, ?, ?, ?) RETURNING ${key} AS id`, [
     id,
     answer.status,
