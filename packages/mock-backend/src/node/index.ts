@@ -4,3 +4,4 @@ export type { AccessOptions } from './access-policy';
 export { createNodeHandler, type NodeHandlerOptions } from './create-node-handler';
 export { createChangeStream, type ChangeStream, type ChangeStreamOptions } from './change-stream';
 export { withApiDocs, type ApiDocsOptions } from './api-docs';
+export { createPostgresApi, type PostgresApi, type PostgresApiOptions } from '../postgres/create-postgres-api';
