@@ -25,6 +25,10 @@ export function requestIdOf(request: Request): string | undefined {
  * const earlier = await loggedAnswer(db, id); if (earlier) return replay(earlier);
  */
 export async function loggedAnswer(db: SqlClient, id: string): Promise<LoggedAnswer | undefined> {
+  // On PostgreSQL units of work run side by side: the same write sent again while its first run is
+  // still open waits here for it to end, then reads its answer (instead of running a second time
+  // and failing on the log's key). SQLite runs one unit of work at a time.
+  if (db.dialect === 'postgres') await db.get("SELECT pg_advisory_xact_lock(hashtext('otto request ' || ?))", [id]);
   const row = await db.get<{ status: number; headers: string; body: string }>('SELECT status, headers, body FROM request_log WHERE request_id = ?', [id]);
   return row ? { status: row.status, headers: JSON.parse(row.headers) as Record<string, string>, body: row.body } : undefined;
 }

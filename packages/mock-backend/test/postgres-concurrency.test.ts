@@ -1,0 +1,193 @@
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createMockServer, type MockServer } from '../src/node';
+import { describeIfPostgres, startTestPostgres, type TestPostgres } from './postgres-harness';
+import { capturingLogger } from './helpers';
+
+/**
+ * Many writers on one PostgreSQL server, over real HTTP: concurrent writes of the same row are
+ * decided once (one 200, the other 409/412), a burst of creates loses nothing and leaves the
+ * counters equal to a recount, and a write sent twice under one request id runs once.
+ */
+
+const json = { 'content-type': 'application/json' };
+
+interface Reply {
+  status: number;
+  headers: Headers;
+  body: unknown;
+  text: string;
+}
+
+describeIfPostgres('otto-mock-server on PostgreSQL: many writers, nothing lost', () => {
+  let pgServer: TestPostgres;
+  let server: MockServer;
+  let sql: pg.Client;
+  const log = capturingLogger();
+
+  async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+    const res = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { ...(body !== undefined ? json : {}), ...headers },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await res.text();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, headers: res.headers, body: parsed, text };
+  }
+
+  async function createCustomer(name: string): Promise<{ id: string; modified_dt: number }> {
+    const reply = await call('POST', '/customers', { full_name: name, email: `${name.replace(/\W/g, '').toLowerCase()}@example.com`, phone: '555 0100' });
+    expect(reply.status, reply.text).toBe(200);
+    return reply.body as { id: string; modified_dt: number };
+  }
+
+  async function createJob(customerId: string, title: string): Promise<{ id: string; status: string }> {
+    const reply = await call('POST', '/jobs', { customer_id: customerId, title, status: 'quote', price_cents: 1000 });
+    expect(reply.status, reply.text).toBe(200);
+    return reply.body as { id: string; status: string };
+  }
+
+  beforeAll(async () => {
+    pgServer = await startTestPostgres();
+    server = await createMockServer({ port: 0, database: pgServer.connectionString, poolSize: 20, seed: { count: 30, fakerSeed: 3 }, logger: log.logger });
+    sql = new pg.Client({ connectionString: pgServer.connectionString });
+    await sql.connect();
+  }, 120_000);
+  afterAll(async () => {
+    await sql?.end();
+    await server?.close();
+    await pgServer?.stop();
+  });
+
+  it('two concurrent moves of the same job to the same status: one 200, one 409, moved once (20 jobs at once)', async () => {
+    const customer = await createCustomer('Mover Many');
+    const jobs = await Promise.all(Array.from({ length: 20 }, (_, i) => createJob(customer.id, `Race job ${i}`)));
+    const start = Date.UTC(2027, 0, 5, 9);
+    const replies = await Promise.all(
+      jobs.flatMap((job) => [0, 1].map(() => call('POST', `/jobs/${job.id}/move`, { status: 'scheduled', scheduled_start_dt: start }))),
+    );
+    for (let i = 0; i < jobs.length; i++) {
+      const pair = [replies[2 * i] as Reply, replies[2 * i + 1] as Reply];
+      const statuses = pair.map((r) => r.status).sort();
+      expect(statuses, pair.map((r) => r.text).join('\n')).toEqual([200, 409]);
+      const conflict = pair.find((r) => r.status === 409) as Reply;
+      expect((conflict.body as { code: string }).code).toBe('CONFLICT');
+    }
+    const ids = jobs.map((j) => Number(j.id));
+    // Moved once: one move row each (the revert log keeps the last one-click move), all scheduled.
+    const rows = await sql.query<{ status: string; n: string }>('SELECT status, count(*) AS n FROM jobs WHERE id = ANY($1) GROUP BY status', [ids]);
+    expect(rows.rows).toEqual([{ status: 'scheduled', n: '20' }]);
+    const counts = (await call('GET', '/jobs/counts')).body as Record<string, number>;
+    const recount = await sql.query<{ status: string; n: string }>('SELECT status, count(*) AS n FROM jobs WHERE archived_dt IS NULL GROUP BY status');
+    for (const { status, n } of recount.rows) expect(counts[status], status).toBe(Number(n));
+  }, 60_000);
+
+  it('two concurrent PUTs of a customer with the same If-Match: one 200, one 412 (20 customers at once)', async () => {
+    const customers = await Promise.all(Array.from({ length: 20 }, (_, i) => createCustomer(`Put Race ${i}`)));
+    // Move each version off its creation millisecond so that no write can land on the same version.
+    await new Promise((r) => setTimeout(r, 5));
+    const replies = await Promise.all(
+      customers.flatMap((c, i) =>
+        ['A', 'B'].map((who) =>
+          call('PUT', `/customers/${c.id}`, { full_name: `Put Race ${i} by ${who}`, email: `race${i}@example.com`, phone: '555 0101' }, {
+            'if-match': `"${c.modified_dt}"`,
+          }),
+        ),
+      ),
+    );
+    for (let i = 0; i < customers.length; i++) {
+      const pair = [replies[2 * i] as Reply, replies[2 * i + 1] as Reply];
+      expect(pair.map((r) => r.status).sort(), pair.map((r) => r.text).join('\n')).toEqual([200, 412]);
+      const winner = pair.find((r) => r.status === 200)?.body as { full_name: string };
+      const stored = (await call('GET', `/customers/${customers[i]?.id}`)).body as { full_name: string };
+      expect(stored.full_name).toBe(winner.full_name);
+    }
+  }, 60_000);
+
+  it('a burst of 200 creates over 20 parallel requests: all 200, all present, counts exact', async () => {
+    const before = await call('GET', '/customers?filterJson=' + encodeURIComponent(JSON.stringify({ limit: 1 })));
+    const totalBefore = Number(before.headers.get('x-total-count'));
+    const created: string[] = [];
+    const statuses: number[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        while (next < 200) {
+          const i = next++;
+          const reply = await call('POST', '/customers', { full_name: `Burst Person ${i}`, email: `burst${i}@example.com`, phone: `555 ${1000 + i}` });
+          statuses.push(reply.status);
+          if (reply.status === 200) created.push((reply.body as { id: string }).id);
+        }
+      }),
+    );
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    expect(new Set(created).size).toBe(200);
+    const after = await call('GET', '/customers?filterJson=' + encodeURIComponent(JSON.stringify({ limit: 1000 })));
+    expect(Number(after.headers.get('x-total-count'))).toBe(totalBefore + 200);
+    const listed = new Set((after.body as { id: string }[]).map((c) => c.id));
+    for (const id of created) expect(listed.has(id), id).toBe(true);
+    const recount = Number((await sql.query<{ n: string }>('SELECT count(*) AS n FROM customers WHERE archived_dt IS NULL')).rows[0]?.n);
+    expect(Number(after.headers.get('x-total-count'))).toBe(recount);
+    const found = await call('GET', '/customers?filterJson=' + encodeURIComponent(JSON.stringify({ queryText: 'Burst Person', limit: 1000 })));
+    expect(Number(found.headers.get('x-total-count'))).toBe(200);
+
+    // A burst of job creates and moves at once: the counters stay equal to a recount.
+    const owner = created[0] as string;
+    let n = 0;
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        while (n < 100) {
+          const i = n++;
+          const job = await createJob(owner, `Burst job ${i}`);
+          if (i % 2 === 0) {
+            const moved = await call('POST', `/jobs/${job.id}/move`, { status: 'scheduled', scheduled_start_dt: Date.UTC(2027, 1, 1) });
+            expect(moved.status, moved.text).toBe(200);
+          }
+        }
+      }),
+    );
+    const counts = (await call('GET', '/jobs/counts')).body as Record<string, number>;
+    const byStatus = await sql.query<{ status: string; n: string }>('SELECT status, count(*) AS n FROM jobs WHERE archived_dt IS NULL GROUP BY status');
+    let all = 0;
+    for (const { status, n: count } of byStatus.rows) {
+      expect(counts[status], status).toBe(Number(count));
+      all += Number(count);
+    }
+    expect(counts.all).toBe(all);
+    const summary = await call('GET', '/reports/summary?filterJson=' + encodeURIComponent(JSON.stringify({ tz: 'UTC' })));
+    expect(summary.status, summary.text).toBe(200);
+    expect((summary.body as { jobs_by_status: unknown }).jobs_by_status).toEqual(counts);
+    const owed = await sql.query<{ c: string; j: string }>("SELECT coalesce(sum(price_cents), 0) AS c, count(*) AS j FROM jobs WHERE status = 'invoiced' AND archived_dt IS NULL");
+    expect((summary.body as { owed: { total_cents: number; jobs: number } }).owed).toMatchObject({ total_cents: Number(owed.rows[0]?.c), jobs: Number(owed.rows[0]?.j) });
+  }, 120_000);
+
+  it('a write sent twice with the same x-otto-request-id runs once, one after the other and at once', async () => {
+    const body = { full_name: 'Once Only', email: 'once@example.com', phone: '555 0199' };
+    const first = await call('POST', '/customers', body, { 'x-otto-request-id': 'req-once-1' });
+    const second = await call('POST', '/customers', body, { 'x-otto-request-id': 'req-once-1' });
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.text).toBe(first.text);
+    expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
+    const rows = await sql.query<{ n: string }>("SELECT count(*) AS n FROM customers WHERE full_name = 'Once Only'");
+    expect(Number(rows.rows[0]?.n)).toBe(1);
+
+    // Sent at once (a relay retrying while the first is still running): still one run, one answer.
+    for (let round = 0; round < 10; round++) {
+      const name = `Twice At Once ${round}`;
+      const replies = await Promise.all(
+        [0, 1, 2].map(() => call('POST', '/customers', { full_name: name, email: `twice${round}@example.com`, phone: '555 0198' }, { 'x-otto-request-id': `req-at-once-${round}` })),
+      );
+      expect(replies.map((r) => r.status), replies.map((r) => r.text).join('\n')).toEqual([200, 200, 200]);
+      expect(new Set(replies.map((r) => r.text)).size).toBe(1);
+      const count = await sql.query<{ n: string }>('SELECT count(*) AS n FROM customers WHERE full_name = $1', [name]);
+      expect(Number(count.rows[0]?.n)).toBe(1);
+    }
+  }, 60_000);
+});
