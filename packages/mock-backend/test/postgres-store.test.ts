@@ -284,12 +284,14 @@ describeIfPostgres('PostgreSQL store', () => {
     });
   });
 
-  it('notifies listeners, also after the server restarts', async () => {
+  it('notifies listeners, also after the server restarts, and says when it is back (notices meanwhile were missed)', async () => {
     const got: string[] = [];
-    const stop = await store.listen('otto_changes', (p) => got.push(p));
+    let resumed = 0;
+    const stop = await store.listen('otto_changes', (p) => got.push(p), () => resumed++);
     await store.notify('otto_changes', 'one');
     await store.transaction((db) => db.run('SELECT pg_notify(?, ?)', ['otto_changes', 'two']));
     await expect.poll(() => got, { timeout: 5000 }).toEqual(['one', 'two']);
+    expect(resumed).toBe(0);
     await server.restart();
     await expect
       .poll(async () => {
@@ -297,6 +299,7 @@ describeIfPostgres('PostgreSQL store', () => {
         return got.includes('three');
       }, { timeout: 15_000, interval: 200 })
       .toBe(true);
+    expect(resumed).toBe(1);
     await stop();
   }, 60_000);
 

@@ -112,6 +112,12 @@ export async function createPostgresApi(options: PostgresApiOptions): Promise<Po
         return;
       }
       if (notice.origin !== origin && notice.event) tell(notice.event);
+    }, () => {
+      // The listening connection dropped and is back: other processes' writes meanwhile were not
+      // heard. An event without ids says "everything of this kind may have changed" (the app
+      // refetches what it shows), as the app itself does when its own stream comes back.
+      tell({ entity: 'customer', kind: 'updated', ids: [] });
+      tell({ entity: 'job', kind: 'updated', ids: [] });
     });
   } catch (error) {
     await store.close();

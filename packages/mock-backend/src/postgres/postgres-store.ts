@@ -39,7 +39,7 @@ export interface PostgresStore extends SqlStore {
    * Calls `onMessage` with the payload of every NOTIFY on `channel`, on a dedicated connection that
    * reconnects (and listens again) when it drops. Returns a function that stops listening.
    */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onMessage: (payload: string) => void, onResumed?: () => void): Promise<() => Promise<void>>;
   /** NOTIFY `channel` with `payload` (outside any unit of work; inside one, `SELECT pg_notify(?, ?)`). */
   notify(channel: string, payload: string): Promise<void>;
   /** Ends the pool and the listening connection. */
@@ -256,6 +256,9 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   let listener: Client | null = null;
   let listenerReady: Promise<Client> | null = null;
   let reconnectDelay = 100;
+  /** Told when the listening connection is back after a drop: notifications sent meanwhile were missed. */
+  const resumedHandlers = new Set<() => void>();
+  let listenedBefore = false;
 
   async function openListener(): Promise<Client> {
     const client = new pg.Client(clientConfig);
@@ -282,6 +285,16 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     for (const channel of handlers.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
     listener = client;
     reconnectDelay = 100;
+    if (listenedBefore) {
+      for (const resumed of resumedHandlers) {
+        try {
+          resumed();
+        } catch (error) {
+          logger.error('A handler of a resumed PostgreSQL change feed threw', error);
+        }
+      }
+    }
+    listenedBefore = true;
     return client;
   }
 
@@ -306,7 +319,8 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     return listenerReady;
   }
 
-  async function listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+  async function listen(channel: string, onMessage: (payload: string) => void, onResumed?: () => void): Promise<() => Promise<void>> {
+    if (onResumed) resumedHandlers.add(onResumed);
     let set = handlers.get(channel);
     const isNew = !set;
     if (!set) handlers.set(channel, (set = new Set()));
@@ -320,6 +334,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       logger.warn(`PostgreSQL change feed not connected yet: ${(error as Error).message}`);
     }
     return async () => {
+      if (onResumed) resumedHandlers.delete(onResumed);
       set.delete(onMessage);
       if (set.size > 0 || handlers.get(channel) !== set) return;
       handlers.delete(channel);
