@@ -105,7 +105,7 @@ const importCustomers = defineHandler(customerRoutes.import, async ({ sql: db, b
           at,
           at,
         ]));
-        await log.added(recordId);
+        log.added(recordId);
       }
       if (!seen.has(key)) seen.set(key, { existingId: null, earlierIndex: index, recordId });
       continue;
@@ -235,7 +235,7 @@ const importJobs = defineHandler(jobRoutes.import, async ({ sql: db, body, now }
           `INSERT INTO jobs (${jobColumns.join(', ')}, created_dt, modified_dt, ${job.status}_dt) VALUES (${jobColumns.map(() => '?').join(', ')}, ?, ?, ?) RETURNING id`,
           [...jobColumns.map((c) => valueOf(job, c, customerId)), at, at, at],
         );
-        await log.added(recordId);
+        log.added(recordId);
       }
       if (!seen.has(key)) seen.set(key, { existingId: null, earlierIndex: index, recordId });
       continue;

@@ -42,10 +42,10 @@ export class ImportLog {
     return new ImportLog(db, (row as { id: number }).id, entity);
   }
 
-  async added(recordId: number): Promise<void> {
+  /** A record the import added; logged in one statement with all the others when the import finishes. */
+  added(recordId: number): void {
     this.createdIds.push(recordId);
     this.created.add(recordId);
-    await this.db.run('INSERT INTO import_rows (import_id, record_id, prior) VALUES (?, ?, NULL)', [this.id, recordId]);
   }
 
   /** Call before writing over a record: keeps its row as it was (once per record). */
@@ -67,6 +67,13 @@ export class ImportLog {
       return null;
     }
     await this.db.run('DELETE FROM import_rows WHERE import_id <> ?', [this.id]);
+    const ids = JSON.stringify(this.createdIds);
+    await this.db.run(
+      this.db.dialect === 'postgres'
+        ? 'INSERT INTO import_rows (import_id, record_id, prior) SELECT ?, v::bigint, NULL FROM json_array_elements_text(?::json) AS t(v)'
+        : 'INSERT INTO import_rows (import_id, record_id, prior) SELECT ?, value, NULL FROM json_each(?)',
+      [this.id, ids],
+    );
     await this.db.run('UPDATE imports SET created = ?, updated = ?, skipped = ? WHERE id = ?', [
       this.createdIds.length,
       this.updatedIds.length,
