@@ -45,6 +45,14 @@ export const customerShapeSchema = z.object({
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
+ * Text without the NUL character (U+0000): PostgreSQL text cannot hold it and SQLite cut the text
+ * there, so both backends refuse it with the field's name instead (decision 0112).
+ */
+export const noNulMessage = 'Remove the invisible NUL character (\\u0000): it cannot be saved.';
+/** Whether `value` has no NUL character (see `noNulMessage`). */
+export const hasNoNul = (value: string): boolean => !value.includes('\u0000');
+
+/**
  * The fields a person enters for a customer, with the rules and messages shown next to each
  * field. Values are trimmed. Backends answer a body that passes the shape check but breaks these
  * rules with 400 and the issues.
@@ -56,19 +64,22 @@ export const customerInputSchema = z.object({
     .string()
     .trim()
     .min(1, 'Enter the full name.')
-    .max(limits.maxFullNameLength, `Use at most ${limits.maxFullNameLength} characters.`),
+    .max(limits.maxFullNameLength, `Use at most ${limits.maxFullNameLength} characters.`)
+    .refine(hasNoNul, noNulMessage),
   email: z
     .string()
     .trim()
     .min(1, 'Enter the email address.')
     .max(limits.maxEmailLength, `Use at most ${limits.maxEmailLength} characters.`)
-    .regex(emailPattern, 'Enter an email address like name@example.com.'),
+    .regex(emailPattern, 'Enter an email address like name@example.com.')
+    .refine(hasNoNul, noNulMessage),
   phone: z
     .string()
     .trim()
     .min(1, 'Enter the phone number.')
     .max(limits.maxPhoneLength, `Use at most ${limits.maxPhoneLength} characters.`)
-    .regex(/\d/, 'A phone number needs at least one digit.'),
+    .regex(/\d/, 'A phone number needs at least one digit.')
+    .refine(hasNoNul, noNulMessage),
 });
 /**
  * The fields of a create or update body, after trimming.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from './limits';
+import { hasNoNul, noNulMessage } from './customer';
 
 /**
  * Where a job stands, from the first quote to the money in the bank, in lifecycle order.
@@ -106,7 +107,7 @@ export const jobSchema = z.object({
 export type Job = z.infer<typeof jobSchema>;
 
 const text = (max: number, what: string) =>
-  z.string(`${what} must be text.`).trim().max(max, `Use at most ${max} characters.`);
+  z.string(`${what} must be text.`).trim().max(max, `Use at most ${max} characters.`).refine(hasNoNul, noNulMessage);
 
 const epochMs = z
   .number('Enter a date and time.')
