@@ -43,13 +43,13 @@ describe('search tokens and queries', () => {
 });
 
 async function counters(db: SqlClient) {
-  const jobCounts = await db.all<{ status: string; n: number }>('SELECT status, n FROM job_counts WHERE n <> 0 ORDER BY status');
+  const jobCounts = await db.all<{ status: string; n: number }>('SELECT status, sum(n) AS n FROM job_counts GROUP BY status HAVING sum(n) <> 0 ORDER BY status');
   const actualJobs = await db.all<{ status: string; n: number }>(
     'SELECT status, count(*) AS n FROM jobs WHERE archived_dt IS NULL GROUP BY status ORDER BY status',
   );
-  const customerCount = await db.get<{ n: number }>('SELECT n FROM customer_count');
+  const customerCount = await db.get<{ n: number }>('SELECT sum(n) AS n FROM customer_count');
   const actualCustomers = await db.get<{ n: number }>('SELECT count(*) AS n FROM customers WHERE archived_dt IS NULL');
-  const owed = await db.get<{ cents: number; n: number }>('SELECT cents, n FROM owed_total');
+  const owed = await db.get<{ cents: number; n: number }>('SELECT sum(cents) AS cents, sum(n) AS n FROM owed_total');
   const actualOwed = await db.get<{ cents: number; n: number }>(
     "SELECT coalesce(sum(price_cents), 0) AS cents, count(*) AS n FROM jobs WHERE status = 'invoiced' AND archived_dt IS NULL",
   );
@@ -57,11 +57,11 @@ async function counters(db: SqlClient) {
   const actualOwedPer = await db.all(
     "SELECT customer_id, sum(price_cents) AS cents, count(*) AS n FROM jobs WHERE status = 'invoiced' AND archived_dt IS NULL GROUP BY customer_id ORDER BY customer_id",
   );
-  const paid = await db.all('SELECT day, cents, n FROM paid_days WHERE n <> 0 ORDER BY day');
+  const paid = await db.all('SELECT day, sum(cents) AS cents, sum(n) AS n FROM paid_days GROUP BY day HAVING sum(n) <> 0 ORDER BY day');
   const actualPaid = await db.all(
     "SELECT paid_dt / 86400000 AS day, sum(price_cents) AS cents, count(*) AS n FROM jobs WHERE status = 'paid' AND paid_dt IS NOT NULL AND archived_dt IS NULL GROUP BY 1 ORDER BY 1",
   );
-  const days = await db.all('SELECT day, n FROM customer_days WHERE n <> 0 ORDER BY day');
+  const days = await db.all('SELECT day, sum(n) AS n FROM customer_days GROUP BY day HAVING sum(n) <> 0 ORDER BY day');
   const actualDays = await db.all(
     'SELECT created_dt / 86400000 AS day, count(*) AS n FROM customers WHERE archived_dt IS NULL GROUP BY 1 ORDER BY 1',
   );
@@ -316,7 +316,7 @@ describeIfPostgres('PostgreSQL store', () => {
       await server.start();
     }
     await expect(store.transaction((db) => db.get<{ one: number }>('SELECT 1 AS one'))).resolves.toEqual({ one: 1 });
-    const n = await store.transaction((db) => db.get<{ n: number }>('SELECT n FROM customer_count'));
+    const n = await store.transaction((db) => db.get<{ n: number }>('SELECT sum(n) AS n FROM customer_count'));
     expect(n!.n).toBeGreaterThan(0);
   }, 60_000);
 });

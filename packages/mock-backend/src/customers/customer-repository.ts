@@ -190,9 +190,9 @@ export async function updateCustomer(db: SqlClient, id: number, input: CustomerI
   return row && toCustomer(row);
 }
 
-/** How many customers are not archived: one row kept by triggers (migration 13). */
+/** How many customers are not archived: one row kept by triggers (migration 13; in shards, summed, on PostgreSQL). */
 export async function countCustomers(db: SqlClient): Promise<number> {
-  return (await db.get<{ n: number }>('SELECT n FROM customer_count WHERE k = 1'))?.n ?? 0;
+  return (await db.get<{ n: number }>('SELECT sum(n) AS n FROM customer_count WHERE k = 1'))?.n ?? 0;
 }
 
 /**

@@ -108,9 +108,9 @@ const and = (...parts: string[]) => {
   return kept.length ? `WHERE ${kept.join(' AND ')}` : '';
 };
 
-/** The counters of migration 3: jobs per status, kept by triggers. */
+/** The counters of migration 3: jobs per status, kept by triggers (summed: PostgreSQL keeps them in shards). */
 async function statusCounts(db: SqlClient): Promise<Map<JobStatus, number>> {
-  return new Map((await db.all<{ status: JobStatus; n: number }>('SELECT status, n FROM job_counts')).map((r) => [r.status, r.n]));
+  return new Map((await db.all<{ status: JobStatus; n: number }>('SELECT status, sum(n) AS n FROM job_counts GROUP BY status')).map((r) => [r.status, r.n]));
 }
 
 /** jobs_status_fts rowids of a status lie in [k << 40, (k + 1) << 40) (migration 3). */

@@ -241,7 +241,7 @@ async function week(db: SqlClient, request: SummaryRequest): Promise<ReportSumma
 
 async function owed(db: SqlClient, request: SummaryRequest): Promise<ReportSummary['owed']> {
   // Kept by triggers (migration 9): the total is one row, the top customers the head of an index.
-  const total = await db.get<{ cents: number; n: number }>('SELECT cents, n FROM owed_total WHERE k = 1');
+  const total = await db.get<{ cents: number; n: number }>('SELECT sum(cents) AS cents, sum(n) AS n FROM owed_total WHERE k = 1');
   const customers = await db.all<{ customer_id: number; customer_name: string; cents: number; n: number }>(
     `SELECT o.customer_id AS customer_id, c.full_name AS customer_name, o.cents AS cents, o.n AS n
      FROM customer_owed o ${indexedBy(db, 'customer_owed_top')} JOIN customers c ON c.id = o.customer_id
@@ -259,7 +259,7 @@ async function owed(db: SqlClient, request: SummaryRequest): Promise<ReportSumma
 async function jobsByStatus(db: SqlClient): Promise<JobCounts> {
   // The counters of migration 3, kept exact by triggers.
   const counts = Object.fromEntries([['all', 0], ...jobStatuses.map((s) => [s, 0])]) as JobCounts;
-  for (const row of await db.all<{ status: JobStatus; n: number }>('SELECT status, n FROM job_counts')) {
+  for (const row of await db.all<{ status: JobStatus; n: number }>('SELECT status, sum(n) AS n FROM job_counts GROUP BY status')) {
     counts[row.status] = row.n;
     counts.all += row.n;
   }
