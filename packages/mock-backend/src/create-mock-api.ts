@@ -6,6 +6,7 @@ import { reportHandlers } from './reports/report-handlers';
 import { migrations } from './database/migrations';
 import { importSeedData, settleSeedDatabase } from './database/seed-data';
 import { createLogger } from './logger';
+import { createChangeListeners } from './runtime/change-listeners';
 import { createRouter } from './runtime/create-router';
 import { createSqliteSqlStore } from './sql/sqlite-sql-store';
 import { compileExtensionRoutes, migrateExtension } from './runtime/extensions';
@@ -66,10 +67,11 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
     throw error;
   }
   // Otto's events and, with extensions, the entities your routes name.
-  const listeners = new Set<(event: MockChangeEvent) => void>(options.onChange ? [options.onChange as (event: MockChangeEvent) => void] : []);
-  const publish = (event: MockChangeEvent): void => {
-    for (const listener of [...listeners]) listener(event);
-  };
+  // A listener's failure must not turn a saved write into an error answer: the router reports it.
+  const feed = createChangeListeners(options.onChange, (error) => {
+    throw error;
+  });
+  const publish = (event: MockChangeEvent): void => feed.tell(event);
   const route = createRouter({
     extensionRoutes,
     handlers: [...customerHandlers, ...jobHandlers, ...importHandlers, ...reportHandlers],
@@ -90,13 +92,7 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
       }
       return route(request);
     },
-    onChange(listener) {
-      const added = listener as (event: MockChangeEvent) => void;
-      listeners.add(added);
-      return () => {
-        listeners.delete(added);
-      };
-    },
+    onChange: feed.subscribe,
     async close() {
       closed = true;
       if (ownsStore) await store.close();

@@ -9,6 +9,7 @@ import { importHandlers } from '../imports/import-handlers';
 import { jobHandlers } from '../jobs/job-handlers';
 import { createLogger, type Logger } from '../logger';
 import { reportHandlers } from '../reports/report-handlers';
+import { createChangeListeners } from '../runtime/change-listeners';
 import { createRouter } from '../runtime/create-router';
 import { errorResponse } from '../runtime/responses';
 import type { SqlClient } from '../sql/types';
@@ -84,16 +85,8 @@ export async function createPostgresApi(options: PostgresApiOptions): Promise<Po
   const now = options.now ?? Date.now;
   const store: PostgresStore = await createPostgresStore({ connectionString: options.connectionString, poolSize: options.poolSize ?? 10, logger });
   const origin = randomUUID();
-  const listeners = new Set<(event: MockChangeEvent) => void>(options.onChange ? [options.onChange as (event: MockChangeEvent) => void] : []);
-  const tell = (event: MockChangeEvent) => {
-    for (const listener of [...listeners]) {
-      try {
-        listener(event);
-      } catch (error) {
-        logger.error('A change-feed listener failed', error);
-      }
-    }
-  };
+  const feed = createChangeListeners(options.onChange, (error) => logger.error('A change-feed listener failed', error));
+  const tell = (event: MockChangeEvent) => feed.tell(event);
   let seeded = { customers: 0, jobs: 0 };
   let schemaVersion = 0;
   let serverVersion = '';
@@ -147,13 +140,7 @@ export async function createPostgresApi(options: PostgresApiOptions): Promise<Po
       if (closed) return errorResponse(503, { code: 'SERVICE_UNAVAILABLE', message: 'The API has been closed.' });
       return route(request);
     },
-    onChange(listener) {
-      const added = listener as (event: MockChangeEvent) => void;
-      listeners.add(added);
-      return () => {
-        listeners.delete(added);
-      };
-    },
+    onChange: feed.subscribe,
     async close() {
       if (closed) return;
       closed = true;
