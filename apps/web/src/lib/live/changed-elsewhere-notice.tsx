@@ -1,4 +1,5 @@
 import { Button, Notice } from '@otto/ui';
+import { changedWhere } from './changed-where';
 
 /**
  * Says that the record open in the form was saved elsewhere, with the two ways on: load the new
@@ -18,7 +19,7 @@ export function ChangedElsewhereNotice({
   return (
     <Notice
       tone="warning"
-      title={`This ${what} was changed in another tab`}
+      title={`This ${what} was changed ${changedWhere}`}
       action={
         <div className="otto-notice__choices">
           <Button size="sm" variant="primary" onClick={onLoad}>

@@ -2,6 +2,7 @@ import { customerRoutes, etagOf, type Customer, type CustomerInput } from '@otto
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiClientError, callApi } from '../../../lib/api-client';
 import { customerKeys, jobKeys } from '../../../lib/query-keys';
+import { changedWhere } from '../../../lib/live/changed-where';
 
 export interface UpdateCustomerVariables {
   id: string;
@@ -22,7 +23,7 @@ export async function updateCustomer({ id, input, version }: UpdateCustomerVaria
     if (error instanceof ApiClientError && error.status === 412) {
       throw new ApiClientError(
         'HTTP_ERROR',
-        'This customer was changed in another tab, so your changes were not saved yet. Load the new version or keep editing, then save again.',
+        `This customer was changed ${changedWhere}, so your changes were not saved yet. Load the new version or keep editing, then save again.`,
         412,
         error.data,
       );

@@ -2,6 +2,7 @@ import { etagOf, jobRoutes, type Job, type JobInput } from '@otto/api-contract';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiClientError, callApi } from '../../../lib/api-client';
 import { jobKeys } from '../../../lib/query-keys';
+import { changedWhere } from '../../../lib/live/changed-where';
 
 function refresh(queryClient: QueryClient, job: Job) {
   queryClient.setQueryData(jobKeys.detail(job.id), job);
@@ -30,7 +31,7 @@ async function updateJob({ id, fields, version }: { id: string; fields: JobInput
     if (error instanceof ApiClientError && error.status === 412) {
       throw new ApiClientError(
         'HTTP_ERROR',
-        'This job was changed in another tab, so your changes were not saved yet. Load the new version or keep editing, then save again.',
+        `This job was changed ${changedWhere}, so your changes were not saved yet. Load the new version or keep editing, then save again.`,
         412,
         error.data,
       );
