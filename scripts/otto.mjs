@@ -91,7 +91,7 @@ function ensureFirefoxAndWebKit() {
 
 /**
  * Debian's PostgreSQL server binaries (initdb, pg_ctl) for the PostgreSQL store's tests, which start
- * a throwaway server of their own (packages/mock-backend/test/postgres-harness.ts): installed with
+ * a throwaway server of their own (tooling/postgres-testing, @otto/postgres-testing): installed with
  * apt when missing and we are root. Answers whether they are there; when they are, the tests are
  * told to fail rather than skip should they not find them (OTTO_REQUIRE_POSTGRES=1).
  */

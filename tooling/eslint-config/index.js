@@ -45,7 +45,13 @@ export function ottoConfig(name, options = {}) {
                 message: `${name} may not import ${pkg} (see docs/architecture.md, package boundaries).`,
               })),
               {
-                group: ['**/apps/web/**', '../../packages/**', '../../apps/**'],
+                group: ['**/apps/web/**'],
+                message: 'Import workspace packages by name, never by relative path across packages.',
+              },
+              {
+                // `../` any number of times, then a workspace folder (pnpm-workspace.yaml): a path
+                // into another package, at whatever depth the importing file sits.
+                regex: '^(\\.\\./)+(apps|packages|tooling|bench)(/|$)',
                 message: 'Import workspace packages by name, never by relative path across packages.',
               },
             ],

@@ -5,7 +5,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeIfPostgres, startTestPostgres, type TestPostgres } from '../../../packages/mock-backend/test/postgres-harness';
+import { startTestPostgres, type TestPostgres } from '@otto/postgres-testing';
+import { describeIfPostgres } from '@otto/postgres-testing/vitest';
 import { screenshot, useBrowserSession, type TrackedPage } from './harness';
 import { serveRemoteApp, type RemoteApp } from './remote-app';
 
@@ -155,7 +156,7 @@ describeIfPostgres('two otto-mock-servers on one PostgreSQL, the app in remote m
     // The heading follows at once; the form says the customer was changed elsewhere and loads the
     // new version when asked (the app never replaces a form's contents in silence).
     await a.getByRole('heading', { level: 1, name: 'Teamwork Renamed On Server 2' }).waitFor(wait);
-    await a.getByText('This customer was changed in another tab', { exact: true }).waitFor(wait);
+    await a.getByText('This customer was changed elsewhere (by someone else, or in another tab)', { exact: true }).waitFor(wait);
     await a.getByRole('button', { name: 'Load the new version' }).click();
     await expect.poll(() => a.getByLabel('Full name').inputValue(), wait).toBe('Teamwork Renamed On Server 2');
     expect(await notReloaded(a)).toBe(true);

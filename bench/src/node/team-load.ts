@@ -4,7 +4,7 @@
 // for `seconds`, against otto-mock-server processes spawned from packages/mock-backend/bin (build
 // @otto/mock-backend first), each seeded with 1000 customers:
 //  1. one server on a SQLite file in a temporary directory;
-//  2. two servers on one throwaway PostgreSQL (initdb/pg_ctl, as the tests' harness), the
+//  2. two servers on one throwaway PostgreSQL (@otto/postgres-testing, the tests' harness), the
 //     connections split between them;
 //  3. (PostgreSQL only) the same as 2, with a fresh pair of servers, and one of them SIGKILLed half
 //     way: the requests that were in flight on it are sent again, with the same x-otto-request-id,
@@ -23,10 +23,11 @@
 // marker word to find any created twice.
 //
 // Writes a JSON report to bench/results/<date>-team-load.json and prints a table side by side.
+import { startTestPostgres } from '@otto/postgres-testing';
 import autocannon from 'autocannon';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -369,38 +370,6 @@ async function stopServer(server: Server): Promise<void> {
   await exited;
 }
 
-/** A throwaway PostgreSQL cluster (the same recipe as packages/mock-backend/test/postgres-harness.ts). */
-async function startPostgres(): Promise<{ connectionString: string; stop(): void }> {
-  const root = '/usr/lib/postgresql';
-  const version = existsSync(root) ? readdirSync(root).filter((v) => /^\d+$/.test(v) && existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a))[0] : undefined;
-  const bin = process.env.OTTO_POSTGRES_BIN ?? (version ? join(root, version, 'bin') : '');
-  if (!bin || !existsSync(join(bin, 'initdb'))) throw new Error('PostgreSQL server binaries (initdb, pg_ctl) not found: install postgresql or set OTTO_POSTGRES_BIN');
-  const asRoot = process.getuid?.() === 0;
-  const owner = asRoot ? readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith('postgres:') || l.startsWith('nobody:')) : undefined;
-  const [ownerName, , uid, gid] = owner?.split(':') ?? [];
-  const dir = mkdtempSync(join(tmpdir(), 'otto-team-load-pg-'));
-  chmodSync(dir, 0o700);
-  if (ownerName) chownSync(dir, Number(uid), Number(gid));
-  const data = join(dir, 'data');
-  const exec = (cmd: string, args: string[]) => {
-    const [file, argv] = ownerName ? ['runuser', ['-u', ownerName, '--', join(bin, cmd), ...args]] : [join(bin, cmd), args];
-    const result = spawnSync(file, argv, { encoding: 'utf8', cwd: dir, env: { ...process.env, LC_ALL: '', LANG: '' } });
-    if (result.status !== 0) throw new Error(`${cmd} failed: ${result.stderr}${result.stdout}`);
-  };
-  exec('initdb', ['-D', data, '-U', 'otto', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
-  const port = await freePort();
-  exec('pg_ctl', ['-D', data, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
-  let running = true;
-  const stop = () => {
-    if (running) exec('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-    running = false;
-    rmSync(dir, { recursive: true, force: true });
-  };
-  process.once('exit', () => running && stop());
-  exec('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'otto', 'otto']);
-  return { connectionString: `postgres://otto@127.0.0.1:${port}/otto`, stop };
-}
-
 async function getJson<T>(url: string): Promise<{ status: number; body: T; total: number }> {
   const res = await fetch(url);
   const text = await res.text();
@@ -615,7 +584,9 @@ export async function main(argv: readonly string[]): Promise<void> {
   }
   if (only.includes('sqlite')) console.log(`SQLite file done: ${phases[0]?.throughput} requests/s`);
 
-  const pg = await startPostgres();
+  // PostgreSQL as it runs for a team (its own durability settings, not the tests' fsync=off), with
+  // room for both servers' pools.
+  const pg = await startTestPostgres({ durable: true, settings: { max_connections: 200 }, dirPrefix: 'otto-team-load-pg-' });
   try {
     if (only.includes('pg')) {
       const first = await startServer(pg.connectionString, poolSize);
@@ -637,7 +608,7 @@ export async function main(argv: readonly string[]): Promise<void> {
       }
     }
   } finally {
-    pg.stop();
+    await pg.stop();
   }
 
   const loadAtEnd = currentLoad();

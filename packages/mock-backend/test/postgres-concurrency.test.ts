@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestPostgres, type TestPostgres } from '@otto/postgres-testing';
+import { describeIfPostgres } from '@otto/postgres-testing/vitest';
 import { createMockServer, type MockServer } from '../src/node';
-import { describeIfPostgres, startTestPostgres, type TestPostgres } from './postgres-harness';
 import { capturingLogger } from './helpers';
 
 /**

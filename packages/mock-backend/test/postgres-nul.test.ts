@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestPostgres, type TestPostgres } from '@otto/postgres-testing';
+import { describeIfPostgres } from '@otto/postgres-testing/vitest';
 import { createMockApi } from '../src/create-mock-api';
 import { createPostgresApi } from '../src/postgres/create-postgres-api';
-import { describeIfPostgres, startTestPostgres, type TestPostgres } from './postgres-harness';
 import { capturingLogger } from './helpers';
 
 /**

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestPostgres, type TestPostgres } from '@otto/postgres-testing';
+import { describeIfPostgres } from '@otto/postgres-testing/vitest';
 import { createMockApi } from '../src/create-mock-api';
 import { exportSeedData, type SeedData } from '../src/database/seed-data';
 import { createPostgresApi, type PostgresApi } from '../src/postgres/create-postgres-api';
 import type { MockApi } from '../src/types';
-import { describeIfPostgres, startTestPostgres, type TestPostgres } from './postgres-harness';
 import { capturingLogger } from './helpers';
 
 /**

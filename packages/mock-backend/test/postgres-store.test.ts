@@ -1,11 +1,12 @@
 import { StoreError } from '@otto/sqlite-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPostgres, type TestPostgres } from '@otto/postgres-testing';
+import { describeIfPostgres } from '@otto/postgres-testing/vitest';
 import { toPostgresPlaceholders } from '../src/postgres/placeholders';
 import { createPostgresStore, type PostgresStore } from '../src/postgres/postgres-store';
 import { postgresMigrations } from '../src/postgres/migrations';
 import { postgresSearchText, searchTokens, toPostgresCustomerTsQuery, toPostgresTsQuery } from '../src/postgres/search';
 import type { SqlClient } from '../src/sql/types';
-import { describeIfPostgres, startTestPostgres, type TestPostgres } from './postgres-harness';
 
 const hostile = ["O'Brien", 'acme-corp', 'AND', 'OR', 'NOT', 'NEAR(a b)', '"', '""', '*', '(', ')', '^', ':', '-', '+', 'a"b*',
   'col:term', '😀', "'; DROP TABLE customers; --", '\\', '%', '_', '{}', '[', '\u0000', '\u202e', 'ß', 'İstanbul', '中文',

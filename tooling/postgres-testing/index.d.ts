@@ -1,0 +1,47 @@
+/** Whether this machine can start a test PostgreSQL (initdb and pg_ctl were found). */
+export declare const postgresAvailable: boolean;
+/** Whether a missing PostgreSQL fails the tests instead of skipping them (CI sets OTTO_REQUIRE_POSTGRES=1). */
+export declare const postgresRequired: boolean;
+/** Why PostgreSQL tests cannot run here, and how to fix it. */
+export declare const postgresMissingMessage: string;
+
+/** How to start a test PostgreSQL; tests need none of it. */
+export interface TestPostgresOptions {
+  /**
+   * Keep PostgreSQL's own durability settings (fsync, synchronous_commit, full_page_writes on)
+   * instead of turning them off as tests do: for benchmarks, whose figures should be a real server's.
+   */
+  durable?: boolean;
+  /** More server settings, each passed as `-c key=value` (e.g. `{ max_connections: 200 }`). */
+  settings?: Record<string, string | number>;
+  /** The temporary directory's name prefix (default `otto-pg-`). */
+  dirPrefix?: string;
+}
+
+/** A test PostgreSQL server. */
+export interface TestPostgres {
+  /** postgres://otto@127.0.0.1:<port>/otto */
+  readonly connectionString: string;
+  readonly host: string;
+  readonly port: number;
+  /** Stops the server and removes its directory. */
+  stop(): Promise<void>;
+  /** Stops the server, keeping its data (to test what clients see while it is down). */
+  halt(): Promise<void>;
+  /** Starts a halted server again, same port, same data. */
+  start(): Promise<void>;
+  /** halt() then start(). */
+  restart(): Promise<void>;
+  /** Creates another empty database on the same server and returns its connection string. */
+  createDatabase(name: string): Promise<string>;
+}
+
+/**
+ * Starts a throwaway PostgreSQL server with one database (`otto`, user `otto`, trust auth).
+ * @example
+ * const pg = await startTestPostgres();
+ * const store = await createPostgresStore({ connectionString: pg.connectionString });
+ * // …
+ * await pg.stop();
+ */
+export declare function startTestPostgres(options?: TestPostgresOptions): Promise<TestPostgres>;

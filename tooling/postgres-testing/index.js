@@ -1,0 +1,171 @@
+// A throwaway PostgreSQL server for Otto's tests (packages/mock-backend/test, apps/web/e2e) and
+// benchmarks (bench/), without Docker: Debian's `initdb` and `pg_ctl` (package `postgresql`) make a
+// cluster in a temporary directory, listening on 127.0.0.1 on a free port with its socket inside
+// that directory. When the process is root (initdb refuses root), the cluster belongs to the
+// `postgres` user Debian creates (or `nobody`) and its commands run through runuser.
+// Plain JavaScript with hand-written types (index.d.ts), so that vitest, the bench's runner and tsc
+// all use it without a build step; `describeIfPostgres` is in ./vitest.js, for code run by vitest.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+
+/**
+ * The folder holding initdb and pg_ctl: the newest /usr/lib/postgresql/<n>/bin, else PATH.
+ * @returns {string | null}
+ */
+function findPostgresBin() {
+  const explicit = process.env.OTTO_POSTGRES_BIN;
+  if (explicit) return existsSync(join(explicit, 'initdb')) ? explicit : null;
+  const root = '/usr/lib/postgresql';
+  if (existsSync(root)) {
+    const versions = readdirSync(root)
+      .filter((v) => /^\d+$/.test(v) && existsSync(join(root, v, 'bin', 'initdb')) && existsSync(join(root, v, 'bin', 'pg_ctl')))
+      .sort((a, b) => Number(b) - Number(a));
+    if (versions[0]) return join(root, versions[0], 'bin');
+  }
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl'))) return dir;
+  }
+  return null;
+}
+
+const binDir = findPostgresBin();
+
+/** Whether this machine can start a test PostgreSQL (initdb and pg_ctl were found). */
+export const postgresAvailable = binDir !== null;
+
+/** Whether a missing PostgreSQL fails the tests instead of skipping them (CI sets OTTO_REQUIRE_POSTGRES=1). */
+export const postgresRequired = process.env.OTTO_REQUIRE_POSTGRES === '1';
+
+/** Why PostgreSQL tests cannot run here, and how to fix it. */
+export const postgresMissingMessage =
+  'PostgreSQL tests need PostgreSQL\'s server binaries (initdb, pg_ctl), not found under /usr/lib/postgresql/*/bin or on PATH. ' +
+  'Install them (Debian: `sudo apt-get install postgresql`) or set OTTO_POSTGRES_BIN to their folder.';
+
+/**
+ * The unprivileged user that owns the cluster when we are root: Debian's `postgres`, else `nobody`.
+ * @returns {{ name: string, uid: number, gid: number } | null}
+ */
+function clusterUser() {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return null;
+  const passwd = readFileSync('/etc/passwd', 'utf8').split('\n');
+  for (const name of ['postgres', 'nobody']) {
+    const entry = passwd.find((line) => line.startsWith(`${name}:`));
+    if (entry) {
+      const [, , uid, gid] = entry.split(':');
+      return { name, uid: Number(uid), gid: Number(gid) };
+    }
+  }
+  throw new Error('running as root, and neither a "postgres" nor a "nobody" user exists to own a test PostgreSQL cluster');
+}
+
+/** A locale this machine has for a UTF-8 cluster. */
+function pickLocale() {
+  const result = spawnSync('locale', ['-a'], { encoding: 'utf8' });
+  const available = (result.stdout ?? '').split('\n').map((l) => l.trim());
+  for (const wanted of ['C.UTF-8', 'C.utf8', 'en_US.UTF-8', 'en_US.utf8']) {
+    if (available.includes(wanted)) return wanted;
+  }
+  return 'C';
+}
+
+/** @returns {Promise<number>} */
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** What tests want and PostgreSQL does not: durability (a test cluster is thrown away). */
+const testSettings = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' };
+
+/**
+ * Starts a throwaway PostgreSQL server with one database (`otto`, user `otto`, trust auth).
+ * @param {import('./index.d.ts').TestPostgresOptions} [options]
+ * @returns {Promise<import('./index.d.ts').TestPostgres>}
+ * @example
+ * const pg = await startTestPostgres();
+ * const store = await createPostgresStore({ connectionString: pg.connectionString });
+ * // …
+ * await pg.stop();
+ */
+export async function startTestPostgres(options = {}) {
+  if (!binDir) throw new Error(postgresMissingMessage);
+  const bin = binDir;
+  const user = clusterUser();
+  const dir = mkdtempSync(join(tmpdir(), options.dirPrefix ?? 'otto-pg-'));
+  chmodSync(dir, 0o700);
+  if (user) chownSync(dir, user.uid, user.gid);
+  const data = join(dir, 'data');
+  const logFile = join(dir, 'server.log');
+  const port = await freePort();
+  const host = '127.0.0.1';
+
+  /** @param {string} cmd @param {string[]} args */
+  const exec = (cmd, args) => {
+    const [file, argv] = user ? ['runuser', ['-u', user.name, '--', join(bin, cmd), ...args]] : [join(bin, cmd), args];
+    const result = spawnSync(file, argv, { encoding: 'utf8', cwd: dir, env: { ...process.env, LC_ALL: '', LANG: '' } });
+    return result;
+  };
+  /** @param {string} cmd @param {string[]} args */
+  const must = (cmd, args) => {
+    const result = exec(cmd, args);
+    if (result.status !== 0) {
+      const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-2000) : '';
+      throw new Error(`${cmd} ${args.join(' ')} failed (${result.status ?? result.signal}): ${result.stderr}${result.stdout}\n${log}`);
+    }
+  };
+
+  must('initdb', ['-D', data, '-U', 'otto', '--auth=trust', '-E', 'UTF8', `--locale=${pickLocale()}`, '--no-sync']);
+  const settings = { ...(options.durable ? {} : testSettings), ...options.settings };
+  const serverOptions = [`-p ${port} -k ${dir} -c listen_addresses=${host}`, ...Object.entries(settings).map(([key, value]) => `-c ${key}=${value}`)].join(' ');
+  let running = false;
+  const start = async () => {
+    must('pg_ctl', ['-D', data, '-o', serverOptions, '-l', logFile, '-w', '-t', '60', 'start']);
+    running = true;
+  };
+  const halt = async () => {
+    if (!running) return;
+    must('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    running = false;
+  };
+  // A test run that dies leaves no server behind.
+  const onExit = () => {
+    if (running) exec('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', onExit);
+
+  await start();
+  /** @param {string} name */
+  const createDatabase = async (name) => {
+    must('createdb', ['-h', host, '-p', String(port), '-U', 'otto', name]);
+    return `postgres://otto@${host}:${port}/${name}`;
+  };
+  const connectionString = await createDatabase('otto');
+
+  return {
+    connectionString,
+    host,
+    port,
+    halt,
+    start,
+    restart: async () => {
+      await halt();
+      await start();
+    },
+    createDatabase,
+    stop: async () => {
+      await halt();
+      process.removeListener('exit', onExit);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
