@@ -171,7 +171,7 @@ describe('in-browser backend', () => {
     await a.page.close();
     // Asked at once, while B is still taking over: the request waits for the new owner.
     const during = await apiFetch(b.page, `/api/customers/${fromA.id}`);
-    expect(during.status).toBe(200);
+    expect(during.status, JSON.stringify(during.json)).toBe(200);
     expect(during.json).toMatchObject(fromA);
     await expect.poll(() => status(b.page)).toEqual({ role: 'leader', storage: 'opfs' });
     const list = await apiFetch(b.page, customersPath({ limit: 2 }));
