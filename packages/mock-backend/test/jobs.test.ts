@@ -221,6 +221,24 @@ describe('GET /api/jobs and /api/jobs/counts', () => {
     expect(forZoe).toMatchObject({ all: 2, quote: 1, scheduled: 1 });
   });
 
+  it('searches a word as a prefix while a longer word starts with it, and as itself once none does', async () => {
+    const { createJob } = await withCustomer();
+    await createJob({ title: 'Pipe fix' });
+    await createJob({ title: 'Pipes replaced', status: 'scheduled', scheduled_start_dt: 1 });
+    const found = async (filter: Record<string, unknown>) => {
+      const res = await listJobs(filter);
+      const counts = jobCountsSchema.parse((await t.call('GET', `/api/jobs/counts?filterJson=${encodeURIComponent(JSON.stringify(filter))}`)).json);
+      return { titles: z.array(jobSchema).parse(res.json).map((j) => j.title).sort(), total: res.headers.get(totalCountHeader), all: counts.all };
+    };
+    // "pipe" is also the start of "pipes": both jobs, in the list, its total and the counts.
+    expect(await found({ queryText: 'pipe' })).toEqual({ titles: ['Pipe fix', 'Pipes replaced'], total: '2', all: 2 });
+    expect(await found({ queryText: 'pipe', status: 'scheduled' })).toEqual({ titles: ['Pipes replaced'], total: '1', all: 2 });
+    // "pipes" starts no longer word: searched as the word itself, with the same meaning.
+    expect(await found({ queryText: 'pipes' })).toEqual({ titles: ['Pipes replaced'], total: '1', all: 1 });
+    expect(await found({ queryText: 'fix' })).toEqual({ titles: ['Pipe fix'], total: '1', all: 1 });
+    expect(await found({ queryText: 'fi' })).toEqual({ titles: ['Pipe fix'], total: '1', all: 1 });
+  });
+
   it('finds jobs by the customer name after the customer is renamed', async () => {
     const { createJob, customerId } = await withCustomer();
     await createJob();

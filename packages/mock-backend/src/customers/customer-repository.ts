@@ -1,6 +1,7 @@
 import type { Customer, CustomerInput, CustomerSortField, SortOrder } from '@otto/api-contract';
 import type { SqlClient } from '../sql/types';
-import { phoneDigitsOf, searchWords, toCustomerFtsQuery } from '../database/fts-query';
+import { phoneDigitsOf, toCustomerFtsQuery } from '../database/fts-query';
+import { wholeWords } from '../database/fts-vocab';
 import { toPostgresCustomerTsQuery } from '../postgres/search';
 
 interface CustomerRow {
@@ -133,33 +134,11 @@ async function searchCustomersPostgres(
 
 /**
  * The MATCH expression of a customer search; each word whose prefix search finds only itself is
- * searched as that word (see `isOnlyWordWithPrefix`).
+ * searched as that word (see `wholeWords`).
  */
 async function toCustomerMatch(db: SqlClient, queryText: string): Promise<string | null> {
-  const whole = new Set<string>();
-  // The vocabulary is looked up first (asynchronously), then the query built with the answers.
-  for (const word of new Set(searchWords(queryText) ?? [])) if (await isOnlyWordWithPrefix(db, word)) whole.add(word);
+  const whole = await wholeWords(db, 'customers_fts', queryText);
   return toCustomerFtsQuery(queryText, (word) => whole.has(word));
-}
-
-/**
- * True when no longer word of the customer index starts with `word`, so that searching for the
- * prefix `word*` and for the word itself find the same customers. The exact word is much cheaper
- * for a word many customers share: FTS5 reads its one doclist instead of merging those of every
- * word with that prefix (4.6 → 2.4 ms for a word of 33 000 out of 100 000 customers). Only for
- * words the tokenizer keeps as they are typed (ASCII letters and digits): others are folded
- * (zoë → zoe), so the index holds them under another spelling.
- */
-async function isOnlyWordWithPrefix(db: SqlClient, word: string): Promise<boolean> {
-  if (!/^[a-z0-9]+$/.test(word)) return false;
-  await db.run('CREATE VIRTUAL TABLE IF NOT EXISTS temp.customers_fts_vocab USING fts5vocab(main, customers_fts, row)');
-  // Every longer word starting with `word` sorts between these bounds; the lower one skips `word`
-  // itself, whose document count the vocabulary table would otherwise compute.
-  const longer = await db.get('SELECT 1 AS found FROM temp.customers_fts_vocab WHERE term >= ? AND term < ? LIMIT 1', [
-    `${word}\u0001`,
-    `${word}\u{10FFFF}`,
-  ]);
-  return longer === undefined;
 }
 
 /**

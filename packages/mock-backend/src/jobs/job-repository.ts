@@ -4,6 +4,7 @@ import type { SqlClient } from '../sql/types';
 import { maxRankedMatches, nocase } from '../customers/customer-repository';
 import { toPostgresTsQuery } from '../postgres/search';
 import { toFtsQuery } from '../database/fts-query';
+import { wholeWords } from '../database/fts-vocab';
 
 type StatusDateColumns = { [S in JobStatus as `${S}_dt`]: number | null };
 
@@ -64,13 +65,23 @@ function narrowed(filter: JobFilter): boolean {
 }
 
 /** The filter as SQL over `jobs j` (no join: every job has its customer); null when the search text can match nothing. */
-function filterSql(db: SqlClient, filter: JobFilter, withStatus: boolean): { where: string; params: SqlValue[]; match: string | null } | null {
+async function filterSql(
+  db: SqlClient,
+  filter: JobFilter,
+  withStatus: boolean,
+): Promise<{ where: string; params: SqlValue[]; match: string | null } | null> {
   const conditions: string[] = [];
   const params: SqlValue[] = [];
   let match: string | null = null;
   if (filter.queryText.trim() !== '') {
-    // SQLite: an FTS5 MATCH expression; PostgreSQL: a tsquery with the same meaning (decision 0112).
-    match = db.dialect === 'postgres' ? toPostgresTsQuery(filter.queryText) : toFtsQuery(filter.queryText);
+    // SQLite: an FTS5 MATCH expression, a word no longer word extends searched as itself (one
+    // doclist instead of a prefix merge; jobs_fts and jobs_status_fts hold the same words);
+    // PostgreSQL: a tsquery with the same meaning (decision 0112).
+    if (db.dialect === 'postgres') match = toPostgresTsQuery(filter.queryText);
+    else {
+      const whole = await wholeWords(db, 'jobs_fts', filter.queryText);
+      match = toFtsQuery(filter.queryText, (word) => whole.has(word));
+    }
     if (match === null) return null;
   }
   if (withStatus && filter.status) {
@@ -146,7 +157,7 @@ async function searchCountWithStatus(db: SqlClient, match: string, status: JobSt
 }
 
 /** How many jobs match; read from the counters when the filter is at most a status. */
-async function countMatching(db: SqlClient, filter: JobFilter, sql: NonNullable<ReturnType<typeof filterSql>>): Promise<number> {
+async function countMatching(db: SqlClient, filter: JobFilter, sql: NonNullable<Awaited<ReturnType<typeof filterSql>>>): Promise<number> {
   if (sql.match === null) {
     if (!narrowed(filter)) {
       const counts = await statusCounts(db);
@@ -220,7 +231,7 @@ export async function listJobs(
   page: { limit: number; offset: number },
   sort?: JobSort,
 ): Promise<{ rows: Job[]; total: number }> {
-  const sql = filterSql(db, filter, true);
+  const sql = await filterSql(db, filter, true);
   if (!sql) return { rows: [], total: 0 };
   const total = await countMatching(db, filter, sql);
   if (total === 0 || page.offset >= total) return { rows: [], total };
@@ -271,7 +282,7 @@ export async function listJobs(
 /** How many jobs match the filter (its status aside), per status. */
 export async function countJobs(db: SqlClient, filter: JobFilter): Promise<JobCounts> {
   const counts = Object.fromEntries([['all', 0], ...jobStatuses.map((s) => [s, 0])]) as JobCounts;
-  const sql = filterSql(db, filter, false);
+  const sql = await filterSql(db, filter, false);
   if (!sql) return counts;
   let rows: { status: JobStatus; n: number }[];
   if (sql.match === null) {
