@@ -45,3 +45,6 @@ export interface TestPostgres {
  * await pg.stop();
  */
 export declare function startTestPostgres(options?: TestPostgresOptions): Promise<TestPostgres>;
+
+/** A TCP port free on 127.0.0.1 a moment ago (for a server that must be told its port). */
+export function freePort(): Promise<number>;

@@ -71,8 +71,11 @@ function pickLocale() {
   return 'C';
 }
 
-/** @returns {Promise<number>} */
-async function freePort() {
+/**
+ * A TCP port free on 127.0.0.1 a moment ago (for a server that must be told its port).
+ * @returns {Promise<number>}
+ */
+export async function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

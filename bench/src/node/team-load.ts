@@ -23,12 +23,11 @@
 // marker word to find any created twice.
 //
 // Writes a JSON report to bench/results/<date>-team-load.json and prints a table side by side.
-import { startTestPostgres } from '@otto/postgres-testing';
+import { freePort, startTestPostgres } from '@otto/postgres-testing';
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -323,17 +322,6 @@ class LoadRun {
       acked: this.acked,
     };
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** Spawns otto-mock-server and waits until it says it listens. */
