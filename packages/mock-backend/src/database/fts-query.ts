@@ -17,6 +17,25 @@ export function searchWords(text: string): string[] | null {
 }
 
 /**
+ * The typed words of a text, each as the tokens the tokenizer splits it into, at most 16 tokens in
+ * all: what every search (FTS5 here, PostgreSQL's tsquery in src/postgres/search.ts) is made of.
+ * @example
+ * typedWordGroups(`O'Brien acme-corp`); // [['o', 'brien'], ['acme', 'corp']]
+ */
+export function typedWordGroups(text: string): string[][] {
+  const groups: string[][] = [];
+  let count = 0;
+  for (const word of text.slice(0, limits.maxQueryTextLength).split(/\s+/)) {
+    const tokens = searchWords(word);
+    if (!tokens || count >= maxTerms) continue;
+    const kept = tokens.slice(0, maxTerms - count);
+    count += kept.length;
+    groups.push(kept);
+  }
+  return groups;
+}
+
+/**
  * Turns what a person typed into a safe FTS5 MATCH expression: every typed word becomes a quoted
  * prefix term (`smi` finds Smith), all of them must match. A typed word the tokenizer splits
  * (`O'Brien`, `acme-corp`, `555-0100`) becomes a phrase whose parts must stand together, the last
@@ -30,16 +49,7 @@ export function searchWords(text: string): string[] | null {
  * toFtsQuery(`O'Brien acme-corp`); // '"o brien"* "acme corp"*'
  */
 export function toFtsQuery(text: string, isWholeWord?: (word: string) => boolean): string | null {
-  const typed = text.slice(0, limits.maxQueryTextLength).split(/\s+/);
-  const groups: string[][] = [];
-  let count = 0;
-  for (const word of typed) {
-    const tokens = searchWords(word);
-    if (!tokens || count >= maxTerms) continue;
-    const kept = tokens.slice(0, maxTerms - count);
-    count += kept.length;
-    groups.push(kept);
-  }
+  const groups = typedWordGroups(text);
   if (groups.length === 0) return null;
   return groups
     .map((tokens) => {

@@ -1,5 +1,5 @@
 import { limits } from '@otto/api-contract';
-import { minPhoneDigits, phoneDigitsOf, searchWords } from '../database/fts-query';
+import { minPhoneDigits, phoneDigitsOf, searchWords, typedWordGroups } from '../database/fts-query';
 
 /**
  * Full-text search on PostgreSQL that answers the same rows as SQLite's FTS5 with the
@@ -77,22 +77,11 @@ function lexeme(token: string, prefix: boolean, weight: 'A' | 'D' | ''): string 
   return `'${token.replaceAll("'", "''").replaceAll('\\', '\\\\')}'${flags ? `:${flags}` : ''}`;
 }
 
-/**
- * The typed words of a text, each as the tokens it splits into (at most 16 in all), folded.
- * Mirrors toFtsQuery's grouping.
- */
+/** The typed words of a text as `typedWordGroups` makes them, each token folded as the index holds it. */
 function wordGroups(text: string): string[][] {
-  const groups: string[][] = [];
-  let count = 0;
-  for (const word of text.slice(0, limits.maxQueryTextLength).split(/\s+/)) {
-    const tokens = searchWords(word);
-    if (!tokens || count >= maxTerms) continue;
-    const kept = tokens.slice(0, maxTerms - count);
-    count += kept.length;
-    const folded = kept.flatMap((t) => searchTokens(t));
-    if (folded.length > 0) groups.push(folded);
-  }
-  return groups;
+  return typedWordGroups(text)
+    .map((tokens) => tokens.flatMap((t) => searchTokens(t)))
+    .filter((folded) => folded.length > 0);
 }
 
 /** One typed word: a phrase of its tokens, the last one a prefix (FTS5's `"o brien"*`). */
@@ -144,14 +133,6 @@ export function toPostgresCustomerTsQuery(text: string): string | null {
   if (clauses.length === 0) return whole === null ? null : lexeme(whole, true, 'A');
   const wordsClause = clauses.join(' & ');
   return whole === null ? wordsClause : `(${wordsClause}) | ${lexeme(whole, true, 'A')}`;
-}
-
-/** Every suffix of a phone's digits with at least four of them (SQLite's phone_digits column). */
-export function phoneDigitSuffixes(phone: string): string[] {
-  const digits = phone.slice(0, 40).replace(/[^0-9]/g, '');
-  const out: string[] = [];
-  for (let i = 0; i + minPhoneDigits <= digits.length; i++) out.push(digits.slice(i));
-  return out;
 }
 
 /** A PostgreSQL string literal. */
