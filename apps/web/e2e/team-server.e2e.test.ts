@@ -157,6 +157,12 @@ describeIfPostgres('two otto-mock-servers on one PostgreSQL, the app in remote m
     // new version when asked (the app never replaces a form's contents in silence).
     await a.getByRole('heading', { level: 1, name: 'Teamwork Renamed On Server 2' }).waitFor(wait);
     await a.getByText('This customer was changed elsewhere (by someone else, or in another tab)', { exact: true }).waitFor(wait);
+    // The notice as a person sees it, on a desktop and on a phone.
+    await screenshot(a, 'team-server-changed-elsewhere-desktop');
+    const desktop = a.viewportSize();
+    await a.setViewportSize({ width: 375, height: 800 });
+    await screenshot(a, 'team-server-changed-elsewhere-phone');
+    if (desktop) await a.setViewportSize(desktop);
     await a.getByRole('button', { name: 'Load the new version' }).click();
     await expect.poll(() => a.getByLabel('Full name').inputValue(), wait).toBe('Teamwork Renamed On Server 2');
     expect(await notReloaded(a)).toBe(true);
