@@ -1,5 +1,6 @@
 import { Navigate, createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import { LoadingScreen, lazyScreen } from './lib/lazy-screen';
+import type { QueryClient } from '@tanstack/react-query';
+import { LoadingScreen, lazyScreen, type LazyRoute } from './lib/lazy-screen';
 
 /** The routes of spec section 2. Every screen loads lazily. */
 export const routes: RouteObject[] = [
@@ -48,7 +49,18 @@ export const routes: RouteObject[] = [
  */
 export function preloadScreens(pathname: string): Promise<unknown> {
   const matches = matchRoutes(routes, pathname) ?? [];
-  return Promise.all(matches.map((match) => (match.route.handle as { preload?: () => Promise<void> } | undefined)?.preload?.()));
+  return Promise.all(matches.map((match) => (match.route.handle as LazyRoute['handle'] | undefined)?.preload()));
+}
+
+/**
+ * Starts the first requests of every screen the URL shows whose code is loaded (`preloadScreens`),
+ * into the app's query cache: the backend answers them while React renders the first screen,
+ * instead of after that render asked.
+ * @example
+ * prefetchScreens(new URL(window.location.href), queryClient);
+ */
+export function prefetchScreens(url: URL, queryClient: QueryClient): void {
+  for (const match of matchRoutes(routes, url.pathname) ?? []) (match.route.handle as LazyRoute['handle'] | undefined)?.prefetch(queryClient, url);
 }
 
 export function createRouter() {

@@ -68,7 +68,11 @@ describe('a first-start database file made ahead of time', () => {
 
   it('starts a database that does not exist yet as the same rows, every date moved to the moment it starts', async () => {
     const source = await createMockApi({ seed: { count: 40, fakerSeed: 7 }, now: () => made });
+    // An archived customer and job: their archived_dt moves too (the others' stays empty).
+    source.store.run('UPDATE customers SET archived_dt = modified_dt WHERE id = (SELECT max(id) FROM customers)');
+    source.store.run('UPDATE jobs SET archived_dt = modified_dt WHERE id = (SELECT max(id) FROM jobs)');
     const before = rows(source.store);
+    expect(before.customers.filter((c) => c.archived_dt !== null)).toHaveLength(1);
     const file = exportSeedDatabase(source.store, made);
     // The way the DB worker does it: the store puts the file in place before its first open.
     const store = createSqliteStore({ storage: 'memory', newDatabase: async () => file });

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { Suspense, use, type ComponentType, type ReactElement } from 'react';
 
 /** The spec's plain-text placeholder while a screen's code loads. */
@@ -5,10 +6,26 @@ export function LoadingScreen() {
   return <p className="otto-loading">Loading...</p>;
 }
 
-/** What a lazy route carries: its element, and how to load its code ahead of rendering it. */
+/**
+ * Asks for the data a screen shows first, for the URL it is opened at (`queryClient.prefetchQuery`
+ * with the screen's own query options), without waiting for the answers.
+ */
+export type PrefetchScreenData = (queryClient: QueryClient, url: URL) => void;
+
+/** A screen's module: the screen, and optionally what it asks for first. */
+export interface ScreenModule {
+  default: ComponentType;
+  prefetch?: PrefetchScreenData;
+}
+
+/** What a lazy route carries: its element, and how to load its code and its first data ahead of rendering it. */
 export interface LazyRoute {
   element: ReactElement;
-  handle: { preload: () => Promise<void> };
+  handle: {
+    preload: () => Promise<void>;
+    /** Once the code is loaded: starts the screen's first requests (nothing for a screen that has none). */
+    prefetch: PrefetchScreenData;
+  };
 }
 
 let screens = 0;
@@ -18,12 +35,14 @@ let screens = 0;
  * own Suspense boundary (a key), so moving to a screen still loading shows "Loading..." instead of
  * leaving the previous screen up and usable. `handle.preload()` loads the code ahead: a screen
  * whose code is loaded renders at once, without suspending (the first render after start-up then
- * shows no fallback, and so pays none of React's reveal delay for one).
+ * shows no fallback, and so pays none of React's reveal delay for one). A screen module may export
+ * `prefetch` (its first requests), which `handle.prefetch` runs once the code is in.
  * @example
  * { path: 'new', ...lazyScreen(() => import('./routes/biz/customers/new-customer-screen')) }
  */
-export function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyRoute {
+export function lazyScreen(load: () => Promise<ScreenModule>): LazyRoute {
   let Loaded: ComponentType | undefined;
+  let prefetch: PrefetchScreenData | undefined;
   // Marked fulfilled once loaded (the status React's `use` reads), so that `use` returns at once
   // for a screen whose code is in, and is called on every render: a hook called only until the
   // code arrived broke React's rules ("did not call use() when it finished").
@@ -32,6 +51,7 @@ export function lazyScreen(load: () => Promise<{ default: ComponentType }>): Laz
     if (!loading) {
       const promise = load().then((module) => {
         Loaded = module.default;
+        prefetch = module.prefetch;
         Object.assign(promise, { status: 'fulfilled', value: undefined });
       });
       loading = promise;
@@ -49,6 +69,6 @@ export function lazyScreen(load: () => Promise<{ default: ComponentType }>): Laz
         <Screen />
       </Suspense>
     ),
-    handle: { preload },
+    handle: { preload, prefetch: (queryClient, url) => prefetch?.(queryClient, url) },
   };
 }

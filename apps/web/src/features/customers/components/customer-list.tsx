@@ -4,12 +4,12 @@ import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { formatCount, formatDate, formatDateTime } from '../../../lib/format';
 import { ListControls, type OrderChoice } from '../../../lib/list-controls';
-import { columnDirection, nextSort, pageSizes, readListOrder, sortFilter, type ListSort } from '../../../lib/list-order';
+import { columnDirection, nextSort, pageSizes, readListOrder, type ListSort } from '../../../lib/list-order';
 import { paths } from '../../../lib/paths';
 import { LoadErrorNotice } from '../../../lib/load-error-notice';
 import { useListSearchParams } from '../../../lib/use-list-search-params';
 import { useSearchText } from '../../../lib/use-search-text';
-import { useCustomers } from '../api/get-customers';
+import { customerListParams, useCustomers } from '../api/get-customers';
 
 type Sort = ListSort<CustomerSortField>;
 
@@ -59,12 +59,12 @@ export function CustomerList() {
   const setQuery = useCallback((q: string, options: { replace: boolean }) => update({ q, page: null }, options), [update]);
   const { text, setText, pending } = useSearchText(query, setQuery);
   const { sort, pageSize } = readListOrder(searchParams, customerSortFields);
+  const params = customerListParams(searchParams);
   const setSort = (next: Sort | undefined) => update({ sort: next?.by ?? null, order: next?.order ?? null, page: null });
   // Without search text and sortBy the spec's order is the most recently modified first.
   const shown: Sort | undefined = sort ?? (query ? undefined : { by: 'modified_dt', order: 'desc' });
   const columns = customerColumns(shown, (field) => setSort(nextSort(shown, field)));
 
-  const params = { ...(query ? { queryText: query } : {}), ...sortFilter(sort), limit: pageSize, offset: (page - 1) * pageSize };
   const result = useCustomers(params);
   const total = result.data?.totalCount ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));

@@ -1,26 +1,23 @@
 import {
-  calendarMonthSchema,
   jobSortFields,
   jobStatusLabels,
-  jobStatusSchema,
   jobStatuses,
-  zonedMonthRange,
   type JobSortField,
   type JobStatus,
 } from '@otto/api-contract';
 import { Button, EmptyState, Pagination, SearchBox, SegmentedNav, buttonClassName } from '@otto/ui';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
-import { browserTimeZone } from '../../../lib/browser-time-zone';
 import { formatCount } from '../../../lib/format';
 import { ListControls, type OrderChoice } from '../../../lib/list-controls';
-import { nextSort, pageSizes, readListOrder, sortFilter, type ListSort } from '../../../lib/list-order';
+import { nextSort, pageSizes, readListOrder, type ListSort } from '../../../lib/list-order';
 import { paths } from '../../../lib/paths';
 import { LoadErrorNotice } from '../../../lib/load-error-notice';
 import { useListSearchParams } from '../../../lib/use-list-search-params';
 import { useSearchText } from '../../../lib/use-search-text';
 import { useJobCounts } from '../api/get-job-counts';
 import { useJobs } from '../api/get-jobs';
+import { jobListRequest } from '../api/job-list-params';
 import { JobTable } from './job-table';
 
 type Sort = ListSort<JobSortField>;
@@ -46,24 +43,15 @@ function orderWords(sort: Sort | undefined, query: string): string {
 /** Every job, with status tabs and their counts, search as you type and paging, all kept in the URL. */
 export function JobList() {
   const { query, page, searchParams, update } = useListSearchParams();
-  const parsedStatus = jobStatusSchema.safeParse(searchParams.get('status'));
-  const status: JobStatus | undefined = parsedStatus.success ? parsedStatus.data : undefined;
+  const { status, paidMonth, list, counts: countParams } = jobListRequest(searchParams);
   const setQuery = useCallback((q: string, options: { replace: boolean }) => update({ q, page: null }, options), [update]);
   const { text, setText, pending } = useSearchText(query, setQuery);
   const { sort, pageSize } = readListOrder(searchParams, jobSortFields);
   const setSort = (next: Sort | undefined) => update({ sort: next?.by ?? null, order: next?.order ?? null, page: null });
   const shown: Sort | undefined = sort ?? (query ? undefined : { by: 'modified_dt', order: 'desc' });
 
-  // A month paid in (`paid=2026-03`, the Overview's bars): its bounds in this browser's time zone.
-  // An invalid value is ignored, like an unknown status.
-  const parsedPaid = calendarMonthSchema.safeParse(searchParams.get('paid'));
-  const paidMonth = parsedPaid.success ? parsedPaid.data : undefined;
-  const paidRange = paidMonth ? zonedMonthRange(paidMonth, browserTimeZone()) : undefined;
-  const paid = paidRange ? { paidFrom: paidRange.start, paidBefore: paidRange.end } : {};
-
-  const search = { ...(query ? { queryText: query } : {}), ...paid };
-  const jobs = useJobs({ ...search, ...(status ? { status } : {}), ...sortFilter(sort), limit: pageSize, offset: (page - 1) * pageSize });
-  const counts = useJobCounts(search);
+  const jobs = useJobs(list);
+  const counts = useJobCounts(countParams);
   const total = jobs.data?.totalCount ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
 

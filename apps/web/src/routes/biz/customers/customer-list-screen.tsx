@@ -8,6 +8,9 @@ import { paths } from '../../../lib/paths';
 import { shortcutHint } from '../../../lib/shortcuts/shortcut-list';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
+/** The list's first page, asked for while the screen first renders (lazyScreen's prefetch). */
+export { prefetchCustomerList as prefetch } from '../../../features/customers/api/get-customers';
+
 export default function CustomerListScreen() {
   useDocumentTitle('Customers');
   useRememberListLocation('customers');

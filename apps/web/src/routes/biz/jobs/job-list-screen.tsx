@@ -6,6 +6,9 @@ import { paths } from '../../../lib/paths';
 import { shortcutHint } from '../../../lib/shortcuts/shortcut-list';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
+/** The list's first page and the tab counts, asked for while the screen first renders (lazyScreen's prefetch). */
+export { prefetchJobList as prefetch } from '../../../features/jobs/api/job-list-params';
+
 export default function JobListScreen() {
   useDocumentTitle('Jobs');
   useRememberListLocation('jobs');
