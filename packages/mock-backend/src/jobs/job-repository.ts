@@ -127,14 +127,17 @@ async function statusCounts(db: SqlClient): Promise<Map<JobStatus, number>> {
 /** jobs_status_fts rowids of a status lie in [k << 40, (k + 1) << 40) (migration 3). */
 const statusKeyShift = 2 ** 40;
 
-/** A search's matches per status: one pass over jobs_status_fts, whose rowids carry the status. */
-function searchCountsByStatus(db: SqlClient, match: string): Promise<{ status: JobStatus; n: number }[]> {
-  return db.all<{ status: JobStatus; n: number }>(
-    `SELECT c.status AS status, m.n AS n
-     FROM (SELECT rowid >> 40 AS k, count(*) AS n FROM jobs_status_fts WHERE jobs_status_fts MATCH ? GROUP BY 1) m
-     JOIN job_counts c ON c.k = m.k`,
-    [match],
-  );
+/**
+ * A search's matches per status: a count over each status's rowid range of jobs_status_fts. One
+ * pass grouped by `rowid >> 40` reads the same doclist but sorts every match into a temporary
+ * b-tree first: at 100 000 customers (17 960 matches for `repair`) 5.8 ms against 3.0 for the seven
+ * ranges, in Node.
+ */
+async function searchCountsByStatus(db: SqlClient, match: string): Promise<{ status: JobStatus; n: number }[]> {
+  const keys = await db.all<{ status: JobStatus; k: number }>('SELECT DISTINCT status, k FROM job_counts');
+  const counts: { status: JobStatus; n: number }[] = [];
+  for (const { status, k } of keys) counts.push({ status, n: await countInRange(db, match, k) });
+  return counts;
 }
 
 /** The number a status has in the high bits of jobs_status_fts rowids. */
@@ -144,16 +147,13 @@ async function statusKey(db: SqlClient, status: JobStatus): Promise<number> {
 
 /** A search's matches with one status: a rowid range of jobs_status_fts. */
 async function searchCountWithStatus(db: SqlClient, match: string, status: JobStatus): Promise<number> {
-  const k = await statusKey(db, status);
-  return (
-    (
-      await db.get<{ n: number }>('SELECT count(*) AS n FROM jobs_status_fts WHERE jobs_status_fts MATCH ? AND rowid >= ? AND rowid < ?', [
-        match,
-        k * statusKeyShift,
-        (k + 1) * statusKeyShift,
-      ])
-    )?.n ?? 0
-  );
+  return countInRange(db, match, await statusKey(db, status));
+}
+
+/** The matches of `match` among the jobs whose status has the key `k`. */
+async function countInRange(db: SqlClient, match: string, k: number): Promise<number> {
+  const range = [match, k * statusKeyShift, (k + 1) * statusKeyShift];
+  return (await db.get<{ n: number }>('SELECT count(*) AS n FROM jobs_status_fts WHERE jobs_status_fts MATCH ? AND rowid >= ? AND rowid < ?', range))?.n ?? 0;
 }
 
 /** How many jobs match; read from the counters when the filter is at most a status. */
