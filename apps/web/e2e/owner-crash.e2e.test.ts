@@ -56,6 +56,13 @@ function startWriting(page: Page, label: string): Promise<void> {
 
 const acked = (page: Page) => page.evaluate(() => (window as unknown as { crashTest: { acked: number } }).crashTest.acked);
 
+/** A writing tab's state for a failure message: its counts, its last failures and its backend role. */
+const writerState = (page: Page) =>
+  page.evaluate(() => {
+    const state = (window as unknown as { crashTest: { acked: number; inFlight: number; failed: unknown[] } }).crashTest;
+    return { acked: state.acked, inFlight: state.inFlight, failed: state.failed.length, lastFailed: state.failed.slice(-3), status: window.ottoBackendStatus?.() };
+  });
+
 describe('the owner tab crashes in the middle of writes', () => {
   it('another tab takes over, every acknowledged write is kept, and no request hangs', async () => {
     const ctx = await newContext(browser);
@@ -93,7 +100,14 @@ describe('the owner tab crashes in the middle of writes', () => {
       .poll(async () => (await Promise.all(followers.map((t) => t.page.evaluate(() => window.ottoBackendStatus?.().role)))).includes('leader'), { timeout: 20_000 })
       .toBe(true);
     for (const [i, tab] of followers.entries()) {
-      await expect.poll(() => acked(tab.page), { timeout: 20_000 }).toBeGreaterThanOrEqual((before[i] ?? 0) + 10);
+      try {
+        await expect.poll(() => acked(tab.page), { timeout: 20_000 }).toBeGreaterThanOrEqual((before[i] ?? 0) + 10);
+      } catch (error) {
+        // Seen rarely on a loaded machine: say where this tab's writes stand, so that a repeat names its cause.
+        throw new Error(`follower ${i} after the crash: ${JSON.stringify(await writerState(tab.page))}; last lines: ${tab.logs.slice(-15).join(' | ')}`, {
+          cause: error,
+        });
+      }
     }
 
     // Stop, and let every request still in flight get its answer.
