@@ -126,7 +126,7 @@ async function run(config: DirectRun): Promise<DirectResult> {
   const bulkLoad = config.bulkLoad ? await timeBulkLoad(config.n) : undefined;
   return {
     ...(bulkLoad ? { bulkLoad } : {}),
-    storage: info.mode,
+    storage: `${info.mode} (journal: ${info.journalMode})`,
     sqliteVersion: info.sqliteVersion,
     seeds,
     terms,

@@ -22,6 +22,7 @@ describe('createSqliteStore', () => {
     store = createSqliteStore();
     const info = await store.open();
     expect(info.mode).toBe('memory');
+    expect(info.journalMode).toBe('memory');
     // The SQLite of the pinned @sqlite.org/sqlite-wasm build (3.50.4-build1 is SQLite 3.50.4).
     const pinned = (createRequire(import.meta.url)('@sqlite.org/sqlite-wasm/package.json') as { version: string }).version;
     expect(info.sqliteVersion).toBe(pinned.split('-')[0]);

@@ -98,6 +98,8 @@ export interface StoreInfo {
   /** Why the store is in memory when persistence was asked for; undefined otherwise. */
   fallbackReason?: string;
   sqliteVersion: string;
+  /** SQLite's journal mode for this database: `wal` on OPFS, `memory` for a database in memory. */
+  journalMode: string;
 }
 
 /**
@@ -191,7 +193,7 @@ export interface SqliteStore extends Database {
    */
   readDatabaseFile?(): Promise<Uint8Array | undefined>;
   /**
-   * Removes the database file and its journal without opening them (OPFS only), and puts `bytes`
+   * Removes the database file and its WAL (or journal) without opening them (OPFS only), and puts `bytes`
    * (a SQLite file, checked first with `inspectDatabaseBytes`) in its place when given. Closes the
    * store first if it is open; call `open()` afterwards to use the new file.
    */

@@ -95,6 +95,7 @@ export function createNodeSqliteStore(options: NodeSqliteStoreOptions): SqliteSt
             mode: inMemory ? 'memory' : 'file',
             filename,
             sqliteVersion: String((conn.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v),
+            journalMode: String(conn.pragma('journal_mode', { simple: true })),
           };
           return info;
         } catch (error) {
