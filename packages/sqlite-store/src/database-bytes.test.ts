@@ -50,6 +50,19 @@ describe('database bytes', () => {
     for (let i = 4096 + 100; i < damaged.byteLength; i += 7) damaged[i] = 0xff;
     await expect(inspectDatabaseBytes(damaged)).rejects.toMatchObject({ code: 'INVALID_DATABASE' });
   });
+
+  it('names a database whose schema itself is damaged as damaged (opening it reads no schema)', async () => {
+    const store = await openSqliteStore({ storage: 'memory' });
+    // A schema of several pages, as Otto's is.
+    for (let i = 0; i < 60; i++) store.exec(`CREATE TABLE t${i} (a TEXT, b TEXT, c TEXT); CREATE INDEX t${i}_abc ON t${i} (a, b, c)`);
+    const bytes = store.exportDatabase().slice();
+    await store.close();
+    for (let i = 4096 + 100; i < bytes.byteLength; i += 3) bytes[i] = 0x42;
+    await expect(inspectDatabaseBytes(bytes)).rejects.toMatchObject({
+      code: 'INVALID_DATABASE',
+      message: expect.stringMatching(/^This database is damaged, so it cannot be used .*Nothing was changed\.$/),
+    });
+  });
 });
 
 describe('WAL files', () => {

@@ -48,15 +48,18 @@ async function acquirePool(s: Sqlite3, directory: string): Promise<PoolUtil> {
  * `pnpm bench`, decision 0115). The locking mode is set first: a database already in WAL mode must
  * not be read before it.
  */
-function configure(conn: OoDb, mode: 'opfs' | 'memory' | 'indexeddb'): void {
+function configure(conn: OoDb, mode: 'opfs' | 'memory' | 'indexeddb'): string {
+  let journal = 'memory';
   if (mode === 'opfs') {
     conn.exec('PRAGMA locking_mode = EXCLUSIVE');
+    journal = String(conn.selectValue('PRAGMA journal_mode = WAL'));
     // A VFS that cannot keep a WAL leaves the mode as it was: keep the journal then (PERSIST: zeroing
     // its header instead of deleting it spares a file operation per commit).
-    if (conn.selectValue('PRAGMA journal_mode = WAL') !== 'wal') conn.exec('PRAGMA journal_mode = PERSIST');
+    if (journal !== 'wal') journal = String(conn.selectValue('PRAGMA journal_mode = PERSIST'));
     conn.exec('PRAGMA synchronous = FULL');
   }
   conn.exec('PRAGMA foreign_keys = ON');
+  return journal;
 }
 
 /** The files a database may have beside it in the pool: its WAL, and the journal of Otto before decision 0115. */
@@ -299,12 +302,13 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
           db = opened.db;
           const mode = 'snapshot' in opened && opened.snapshot ? 'indexeddb' : opened.fallbackReason || !pool ? 'memory' : 'opfs';
           savedChanges = -1;
-          configure(db, mode);
+          // In memory (and the IndexedDB snapshot's memory) SQLite keeps no journal file: `memory`.
+          const journalMode = configure(db, mode);
           info = {
             mode,
             filename: mode === 'memory' ? ':memory:' : filename,
             sqliteVersion: sqlite3.version.libVersion,
-            journalMode: String(db.selectValue('PRAGMA journal_mode')),
+            journalMode,
             ...(opened.fallbackReason ? { fallbackReason: opened.fallbackReason } : {}),
           };
           return info;
