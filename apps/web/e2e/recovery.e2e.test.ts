@@ -43,26 +43,29 @@ async function damagedContext(
 
 /**
  * Writes `bytes` over the start of the database inside its sahpool file (each file there starts
- * with a 4 KiB header holding the name it stands for; the database's own bytes follow). Answers
- * the name it damaged, or why not (the previous worker may still hold the file for a moment).
+ * with a 4 KiB header holding the name it stands for; the database's own bytes follow). A WAL the
+ * last owner left (decision 0115: its worker may end before it checkpoints) would still hold good
+ * copies of those pages, so its header is zeroed too: SQLite then ignores it. Answers the name it
+ * damaged, or why not (the previous worker may still hold the file for a moment).
  */
 function damageDatabaseFile(page: Page, bytes: number[]): Promise<string> {
   return page.evaluate(async (data) => {
     try {
       const root = await navigator.storage.getDirectory();
       const opaque = await (await root.getDirectoryHandle('.otto')).getDirectoryHandle('.opaque');
+      let damaged = 'no file stands for /otto.sqlite3';
       for await (const handle of (opaque as unknown as { values(): AsyncIterable<FileSystemFileHandle> }).values()) {
         if (handle.kind !== 'file') continue;
         const head = new Uint8Array(await (await handle.getFile()).slice(0, 512).arrayBuffer());
         const name = new TextDecoder().decode(head.subarray(0, Math.max(0, head.indexOf(0))));
-        if (name !== '/otto.sqlite3') continue;
+        if (name !== '/otto.sqlite3' && name !== '/otto.sqlite3-wal') continue;
         const writable = await handle.createWritable({ keepExistingData: true });
         await writable.seek(4096);
-        await writable.write(new Uint8Array(data));
+        await writable.write(name === '/otto.sqlite3' ? new Uint8Array(data) : new Uint8Array(32));
         await writable.close();
-        return name;
+        if (name === '/otto.sqlite3') damaged = name;
       }
-      return 'no file stands for /otto.sqlite3';
+      return damaged;
     } catch (error) {
       return `not yet: ${(error as Error).message}`;
     }

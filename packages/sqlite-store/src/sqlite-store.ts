@@ -249,23 +249,9 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
     async readDatabaseFile() {
       const usedPool = await rawPool();
       try {
-        const names = usedPool.getFileNames();
-        if (!names.includes(`/${filename}`)) return undefined;
-        // A WAL left by a tab that died holds commits the file does not have yet: read the two
-        // through SQLite when it can open them, else the file alone.
-        if (names.includes(`/${filename}-wal`)) {
-          try {
-            const conn = new usedPool.OpfsSAHPoolDb(`/${filename}`) as unknown as OoDb;
-            try {
-              configure(conn, 'opfs');
-              return asSingleFile(sqlite3!.capi.sqlite3_js_db_export(conn.pointer!));
-            } finally {
-              conn.close();
-            }
-          } catch {
-            // Damaged: the file as it is.
-          }
-        }
+        // The file exactly as it is, read around SQLite (it may not open). A WAL a crashed tab left
+        // beside it is not in it: opening the two to read them would write the WAL into the file.
+        if (!usedPool.getFileNames().includes(`/${filename}`)) return undefined;
         return usedPool.exportFile(`/${filename}`);
       } finally {
         releasePool();
