@@ -157,6 +157,8 @@ describe('a database that cannot be opened', () => {
     await page.getByText('Otto started fresh').waitFor({ timeout: 30_000 });
 
     const kept = page.getByRole('region', { name: 'Files set aside' }).getByRole('listitem');
+    // The list reads OPFS after the notice appears: wait for it, then count.
+    await kept.first().waitFor();
     expect(await kept.count()).toBe(1);
     const name = (await kept.locator('.recovery__kept-name').textContent()) ?? '';
     expect(name).toMatch(/^otto-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.sqlite3$/);
