@@ -5,12 +5,13 @@ import '@otto/ui/styles.css';
 import './app.css';
 import { startDbWorkerEarly } from './backend/early-db-worker';
 
-if (window.location.pathname.startsWith('/biz')) startDbWorkerEarly();
+const biz = window.location.pathname.startsWith('/biz');
+if (biz) startDbWorkerEarly();
 // zod's CSP-safe setting runs before any module of the app builds a schema (the CSP forbids
 // zod's eval, and zod 4.6 probes for eval when a schema is built): as a module of its own, loaded
 // and run before the app's chunks, since a bundle runs shared chunks before an entry's own code.
 await import('./lib/zod-config');
 // The backend starts now (the election of the tab that owns the database, then the database's
 // open) while React and the screens load; start-app waits for the same start (startOnce).
-if (window.location.pathname.startsWith('/biz')) void import('./backend/start-once').then(({ startOnce }) => startOnce());
+if (biz) void import('./backend/start-once').then(({ startOnce }) => startOnce());
 await import('./start-app');

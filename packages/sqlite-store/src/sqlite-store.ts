@@ -44,9 +44,9 @@ async function acquirePool(s: Sqlite3, directory: string): Promise<PoolUtil> {
  * WAL index lives in the connection's memory and the VFS needs no shared memory). A commit then
  * appends its pages to the WAL and flushes that one file once (`synchronous = FULL`: every
  * acknowledged write is on disk, as before); with the rollback journal it replaces, each changed
- * page was written twice (journal, then database) and both files flushed. A one-row write in the DB worker: 1.7 → 0.8 ms (500 customers,
- * `pnpm bench`, decision 0115). The locking mode is set first: a database already in WAL mode must
- * not be read before it.
+ * page was written twice (journal, then database) and both files flushed. A one-row write in the
+ * DB worker: 1.7 → 0.8 ms (500 customers, `pnpm bench`, decision 0115). The locking mode is set
+ * first: a database already in WAL mode must not be read before it. Returns the journal mode.
  */
 function configure(conn: OoDb, mode: 'opfs' | 'memory' | 'indexeddb'): string {
   let journal = 'memory';
@@ -62,20 +62,23 @@ function configure(conn: OoDb, mode: 'opfs' | 'memory' | 'indexeddb'): string {
   return journal;
 }
 
-/** The files a database may have beside it in the pool: its WAL, and the journal of Otto before decision 0115. */
-const companionFiles = ['-wal', '-journal'] as const;
-
-/** Removes a database's WAL and journal from the pool (a WAL left beside another file would be replayed into it). */
+/**
+ * Removes from the pool the files beside a database: its WAL (one left beside another database file
+ * would be replayed into it) and the journal of Otto before decision 0115.
+ */
 function unlinkCompanions(pool: PoolUtil, path: string): void {
-  for (const suffix of companionFiles) pool.unlink(`${path}${suffix}`);
+  for (const suffix of ['-wal', '-journal']) pool.unlink(`${path}${suffix}`);
 }
 
-/** A copy of `bytes` marked as a rollback-journal database (header bytes 18-19 = 1), for a file that travels alone. */
+/**
+ * `bytes` marked as a rollback-journal database (header bytes 18-19 = 1), for a file that travels
+ * or opens alone: a copy when they said WAL (2), else the same bytes.
+ */
 function asSingleFile(bytes: Uint8Array): Uint8Array {
-  if (bytes.byteLength < 20 || (bytes[18] === 1 && bytes[19] === 1)) return bytes;
-  const copy = bytes.slice();
-  copy[18] = 1;
-  copy[19] = 1;
+  if (bytes.byteLength < 20 || bytes[18] !== 2 || bytes[19] !== 2) return bytes;
+  // Uint8Array.from, not slice: a Node Buffer's slice shares the caller's memory.
+  const copy = Uint8Array.from(bytes);
+  copy[18] = copy[19] = 1;
   return copy;
 }
 
@@ -434,11 +437,11 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
 function openMemory(s: Sqlite3, bytes?: Uint8Array): OoDb {
   const db = new s.oo1.DB(':memory:', 'c');
   if (!bytes) return db;
-  // A file in WAL mode (header bytes 18-19 = 2) cannot be opened in memory; as a single file it is
-  // the same database in rollback-journal mode.
-  // A subclass (Node's Buffer) is not a typed array SQLite's allocator knows: copy it into a plain one.
-  const copy = (bytes.byteLength >= 20 && bytes[18] === 2 && bytes[19] === 2) || bytes.constructor !== Uint8Array ? Uint8Array.from(bytes) : bytes;
-  if (copy !== bytes) copy[18] = copy[19] = 1;
+  // A file in WAL mode cannot be opened in memory: as a single file it is the same database in
+  // rollback-journal mode. A subclass (Node's Buffer) is not a typed array SQLite's allocator knows:
+  // copy it into a plain one.
+  const single = asSingleFile(bytes);
+  const copy = single.constructor === Uint8Array ? single : Uint8Array.from(single);
   const pointer = s.wasm.allocFromTypedArray(copy);
   const { capi } = s;
   const rc = capi.sqlite3_deserialize(

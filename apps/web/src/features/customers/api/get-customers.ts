@@ -18,19 +18,21 @@ export function customersOptions(params: ListParams) {
 }
 
 /**
- * The list request the customer list makes for its URL: search text, order, page size and page.
+ * What the customer list's URL asks for (search text, order, page size and page): its order and
+ * page size as the list shows them, and the list request they make.
  * @example
- * customerListParams(new URLSearchParams('q=ann&page=2')); // { queryText: 'ann', limit: 10, offset: 10 }
+ * customerListRequest(new URLSearchParams('q=ann&page=2')).params; // { queryText: 'ann', limit: 10, offset: 10 }
  */
-export function customerListParams(searchParams: URLSearchParams): ListParams {
+export function customerListRequest(searchParams: URLSearchParams) {
   const { query, page } = readListPlace(searchParams);
   const { sort, pageSize } = readListOrder(searchParams, customerSortFields);
-  return { ...(query ? { queryText: query } : {}), ...sortFilter(sort), limit: pageSize, offset: (page - 1) * pageSize };
+  const params: ListParams = { ...(query ? { queryText: query } : {}), ...sortFilter(sort), limit: pageSize, offset: (page - 1) * pageSize };
+  return { sort, pageSize, params };
 }
 
 /** Starts the customer list's request for `url` (the list screen's first data). */
 export function prefetchCustomerList(queryClient: QueryClient, url: URL): void {
-  void queryClient.prefetchQuery(customersOptions(customerListParams(url.searchParams)));
+  void queryClient.prefetchQuery(customersOptions(customerListRequest(url.searchParams).params));
 }
 
 /** One page of customers and the total, for the list screen. */

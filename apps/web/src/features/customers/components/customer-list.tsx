@@ -1,15 +1,15 @@
-import { customerSortFields, type Customer, type CustomerSortField } from '@otto/api-contract';
+import type { Customer, CustomerSortField } from '@otto/api-contract';
 import { Button, EmptyState, Pagination, SearchBox, Table, buttonClassName, type TableColumn } from '@otto/ui';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { formatCount, formatDate, formatDateTime } from '../../../lib/format';
 import { ListControls, type OrderChoice } from '../../../lib/list-controls';
-import { columnDirection, nextSort, pageSizes, readListOrder, type ListSort } from '../../../lib/list-order';
+import { columnDirection, nextSort, pageSizes, type ListSort } from '../../../lib/list-order';
 import { paths } from '../../../lib/paths';
 import { LoadErrorNotice } from '../../../lib/load-error-notice';
 import { useListSearchParams } from '../../../lib/use-list-search-params';
 import { useSearchText } from '../../../lib/use-search-text';
-import { customerListParams, useCustomers } from '../api/get-customers';
+import { customerListRequest, useCustomers } from '../api/get-customers';
 
 type Sort = ListSort<CustomerSortField>;
 
@@ -58,8 +58,7 @@ export function CustomerList() {
   const { query, page, searchParams, update } = useListSearchParams();
   const setQuery = useCallback((q: string, options: { replace: boolean }) => update({ q, page: null }, options), [update]);
   const { text, setText, pending } = useSearchText(query, setQuery);
-  const { sort, pageSize } = readListOrder(searchParams, customerSortFields);
-  const params = customerListParams(searchParams);
+  const { sort, pageSize, params } = customerListRequest(searchParams);
   const setSort = (next: Sort | undefined) => update({ sort: next?.by ?? null, order: next?.order ?? null, page: null });
   // Without search text and sortBy the spec's order is the most recently modified first.
   const shown: Sort | undefined = sort ?? (query ? undefined : { by: 'modified_dt', order: 'desc' });

@@ -1,14 +1,24 @@
-import { calendarMonthSchema, jobSortFields, jobStatusSchema, zonedMonthRange, type JobListParams, type JobStatus } from '@otto/api-contract';
+import {
+  calendarMonthSchema,
+  jobSortFields,
+  jobStatusSchema,
+  zonedMonthRange,
+  type JobListParams,
+  type JobSortField,
+  type JobStatus,
+} from '@otto/api-contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { browserTimeZone } from '../../../lib/browser-time-zone';
-import { readListOrder, sortFilter } from '../../../lib/list-order';
+import { readListOrder, sortFilter, type ListSort } from '../../../lib/list-order';
 import { readListPlace } from '../../../lib/use-list-search-params';
 import { jobCountsOptions, type JobCountParams } from './get-job-counts';
 import { jobsOptions } from './get-jobs';
 
-/** What the job list's URL asks for: the status tab, the month paid in, and the two requests. */
+/** What the job list's URL asks for: the status tab, the month paid in, the order and page size, and the two requests. */
 export interface JobListRequest {
   status: JobStatus | undefined;
+  sort: ListSort<JobSortField> | undefined;
+  pageSize: number;
   /** `paid=2026-03` (the Overview's bars); an invalid value is ignored, like an unknown status. */
   paidMonth: string | undefined;
   /** The page of jobs. */
@@ -36,7 +46,7 @@ export function jobListRequest(searchParams: URLSearchParams): JobListRequest {
     ...(paidRange ? { paidFrom: paidRange.start, paidBefore: paidRange.end } : {}),
   };
   const list: JobListParams = { ...counts, ...(status ? { status } : {}), ...sortFilter(sort), limit: pageSize, offset: (page - 1) * pageSize };
-  return { status, paidMonth, list, counts };
+  return { status, sort, pageSize, paidMonth, list, counts };
 }
 
 /** Starts the job list's two requests for `url` (the list screen's first data). */

@@ -1,5 +1,4 @@
 import {
-  jobSortFields,
   jobStatusLabels,
   jobStatuses,
   type JobSortField,
@@ -10,7 +9,7 @@ import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { formatCount } from '../../../lib/format';
 import { ListControls, type OrderChoice } from '../../../lib/list-controls';
-import { nextSort, pageSizes, readListOrder, type ListSort } from '../../../lib/list-order';
+import { nextSort, pageSizes, type ListSort } from '../../../lib/list-order';
 import { paths } from '../../../lib/paths';
 import { LoadErrorNotice } from '../../../lib/load-error-notice';
 import { useListSearchParams } from '../../../lib/use-list-search-params';
@@ -43,10 +42,9 @@ function orderWords(sort: Sort | undefined, query: string): string {
 /** Every job, with status tabs and their counts, search as you type and paging, all kept in the URL. */
 export function JobList() {
   const { query, page, searchParams, update } = useListSearchParams();
-  const { status, paidMonth, list, counts: countParams } = jobListRequest(searchParams);
+  const { status, sort, pageSize, paidMonth, list, counts: countParams } = jobListRequest(searchParams);
   const setQuery = useCallback((q: string, options: { replace: boolean }) => update({ q, page: null }, options), [update]);
   const { text, setText, pending } = useSearchText(query, setQuery);
-  const { sort, pageSize } = readListOrder(searchParams, jobSortFields);
   const setSort = (next: Sort | undefined) => update({ sort: next?.by ?? null, order: next?.order ?? null, page: null });
   const shown: Sort | undefined = sort ?? (query ? undefined : { by: 'modified_dt', order: 'desc' });
 
