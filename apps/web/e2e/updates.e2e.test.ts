@@ -89,8 +89,19 @@ describe('a new version rolled out under open tabs', () => {
     await two.page.getByLabel('Phone').fill('+1 555 0123');
 
     // Deploy B; the browser's update check (here asked for at once) installs it in the background.
+    // Asked until it finds B: the check the browser makes by itself after a navigation may still be
+    // running (it fetched build A), and an update asked for meanwhile joins that one.
     server.setRoot(distB);
-    await one.page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const found = await one.page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      for (let i = 0; i < 20 && registration; i++) {
+        await registration.update();
+        if (registration.installing || registration.waiting) return true;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      return false;
+    });
+    expect(found, 'the update check found build B').toBe(true);
     for (const tab of [one, two]) await tab.page.getByText('A new version of Otto is ready').waitFor({ timeout: 30_000 });
     await screenshot(two.page, 'update-ready');
     // Nothing reloaded by itself: the form still holds what was typed.
