@@ -117,6 +117,21 @@ describe('in-browser backend', () => {
     expectNoProblems(tab);
   });
 
+  it('fetches sqlite3.wasm once: the page compiles it and the DB worker uses that module', async () => {
+    const ctx = await context();
+    const wasm: string[] = [];
+    ctx.on('request', (request) => {
+      // The service worker's precache fetches it too: that is not the page's start.
+      if (!request.serviceWorker() && new URL(request.url()).pathname.endsWith('.wasm')) wasm.push(request.url());
+    });
+    const tab = await open(ctx, '/biz/customers');
+    await tab.page.locator('a[href*="/biz/customers/edit/"]').first().waitFor();
+    // The page's fetch, nothing from the worker (which would fetch the file itself if the module
+    // never came, or could not be used).
+    expect(wasm).toHaveLength(1);
+    expectNoProblems(tab);
+  });
+
   it('keeps a created customer after a reload and after the browser is closed and opened again (OPFS)', async () => {
     const dir = freshUserDataDir();
     try {

@@ -1,6 +1,6 @@
 export { createSqliteStore, openSqliteStore, inspectDatabaseBytes, type DatabaseFileInfo } from './sqlite-store';
 export { runMigrations } from './migrate';
-export { preloadSqlite } from './sqlite-module';
+export { preloadSqlite, type LoadSqliteOptions } from './sqlite-module';
 export {
   deleteSetAsideFile,
   keepFileAside,

@@ -34,10 +34,45 @@ function onLibraryError(...args: unknown[]): void {
 }
 
 /**
- * Loads the SQLite WASM module once per thread. The VFSes Otto does not use are disabled before
- * start-up so that they never probe OPFS or start helper workers.
+ * Options of `preloadSqlite`.
+ * @example
+ * const options: LoadSqliteOptions = { wasm: compiledByThePage };
  */
-export function loadSqlite(): Promise<Sqlite3> {
+export interface LoadSqliteOptions {
+  /**
+   * `sqlite3.wasm` already compiled (for example by the page that started this worker, while the
+   * worker's own script loaded; a `WebAssembly.Module` crosses `postMessage`): instantiated instead of fetching and
+   * compiling the file here. It must be the `sqlite3.wasm` of the same `@sqlite.org/sqlite-wasm`
+   * as this package's. `undefined` (or a module that cannot be instantiated) loads the file as usual.
+   */
+  wasm?: PromiseLike<WebAssembly.Module | undefined>;
+}
+
+type InitModule = (options: object) => Promise<Sqlite3>;
+
+/**
+ * Starts SQLite, on `compiled` when given. Emscripten's `instantiateWasm` hook takes over the
+ * instantiation; it cannot fail the init promise, so a failure is raced in beside it.
+ */
+function initSqlite(compiled: WebAssembly.Module | undefined): Promise<Sqlite3> {
+  // The init function accepts Emscripten module options, though its types declare none.
+  const init = sqlite3InitModule as unknown as InitModule;
+  const quiet = { print: () => {}, printErr: () => {} };
+  if (!compiled) return init(quiet);
+  let failed!: (error: unknown) => void;
+  const failure = new Promise<never>((_, reject) => (failed = reject));
+  const instantiateWasm = (imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) => {
+    WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled), failed);
+    return {};
+  };
+  return Promise.race([init({ ...quiet, instantiateWasm }), failure]);
+}
+
+/**
+ * Loads the SQLite WASM module once per thread (the first call's options count). The VFSes Otto
+ * does not use are disabled before start-up so that they never probe OPFS or start helper workers.
+ */
+export function loadSqlite(options: LoadSqliteOptions = {}): Promise<Sqlite3> {
   if (!modulePromise) {
     (globalThis as { sqlite3ApiConfig?: unknown }).sqlite3ApiConfig = {
       disable: { vfs: { opfs: true, 'opfs-vfs': true, 'opfs-wl': true, kvvfs: true } },
@@ -47,12 +82,13 @@ export function loadSqlite(): Promise<Sqlite3> {
         if (args[0] !== 'sqlite3_step() rc=') console.warn(...args);
       },
     };
-    // The init function accepts Emscripten module options, though its types declare none.
-    const init = sqlite3InitModule as unknown as (options: object) => Promise<Sqlite3>;
-    modulePromise = init({ print: () => {}, printErr: () => {} }).catch((error: unknown) => {
-      modulePromise = undefined;
-      throw error;
-    });
+    const compiled = Promise.resolve(options.wasm).catch(() => undefined);
+    modulePromise = compiled
+      .then((module) => initSqlite(module).catch((error: unknown) => (module ? initSqlite(undefined) : Promise.reject(error))))
+      .catch((error: unknown) => {
+        modulePromise = undefined;
+        throw error;
+      });
   }
   return modulePromise;
 }
@@ -62,9 +98,10 @@ export function loadSqlite(): Promise<Sqlite3> {
  * instantiation are most of a store's first open), so that `open()` later only opens the file.
  * @example
  * void preloadSqlite(); // at the top of a worker, before it is told to open the database
+ * void preloadSqlite({ wasm: compiledByThePage });
  */
-export async function preloadSqlite(): Promise<void> {
-  await loadSqlite();
+export async function preloadSqlite(options: LoadSqliteOptions = {}): Promise<void> {
+  await loadSqlite(options);
 }
 
 /** True in a dedicated worker whose browser offers OPFS sync access handles. */

@@ -33,6 +33,11 @@ async function acquirePool(s: Sqlite3, directory: string): Promise<PoolUtil> {
     verbosity: 1,
     preserveOnInitFailure: true,
     forceReinitIfPreviouslyFailed: true,
+    // A new pool makes this many OPFS files (each with a sync access handle: the slowest step of a
+    // first start after loading SQLite). A store uses two: the database and its WAL; the third is
+    // for the rollback journal an older file may still have while it moves to WAL. Temporary files
+    // stay in memory (the build's SQLITE_TEMP_STORE). The library's default is 6.
+    initialCapacity: 3,
   } as Parameters<Sqlite3['installOpfsSAHPoolVfs']>[0]);
   pools.set(directory, pool);
   return pool;

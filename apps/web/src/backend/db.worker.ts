@@ -6,6 +6,8 @@ serveMockApiInWorker({
   appVersion: __OTTO_BUILD_ID__,
   // The page may start this worker before it knows it owns the database (src/main.tsx).
   waitForOpen: true,
+  // The page compiles sqlite3.wasm while this script loads (create-db-worker.ts).
+  compiledSqliteFromPage: true,
   // Made at build time (vite-plugin-otto-seed.ts) and precached: a database that does not exist
   // yet starts as this file (migrated and filled already; only its dates move to now).
   seed: { file: () => loadSeedDatabase() },

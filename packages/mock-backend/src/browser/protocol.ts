@@ -127,6 +127,11 @@ export type WorkerRequestMessage =
   | { type: 'restore-database'; id: number; bytes: ArrayBuffer }
   /** Open the database now (a worker started with `waitForOpen` waits for it; others ignore it). */
   | { type: 'open' }
+  /**
+   * `sqlite3.wasm` compiled by the page (`postCompiledSqlite`), for a worker served with
+   * `compiledSqliteFromPage`; without `module` the page could not compile it.
+   */
+  | { type: 'sqlite-wasm'; module?: WebAssembly.Module }
   /** A port for the service worker (PortMessage REQUEST/RESPONSE), transferred with the message. */
   | { type: 'connect-port' }
   /** Finish what is in flight, close the database, answer `stopped`; later requests are answered "moved". */

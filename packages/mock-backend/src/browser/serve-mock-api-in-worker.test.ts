@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import * as sqliteStore from '@otto/sqlite-store';
 import { describe, expect, it, vi } from 'vitest';
 import { capturingLogger } from '../../test/helpers';
@@ -58,6 +59,24 @@ describe('serveMockApiInWorker', () => {
     const res = await worker.fetch('/api/customers');
     expect(res.status).toBe(200);
     expect(await total(res)).toBe(3);
+  });
+
+  it('waits for the sqlite3.wasm the page compiled (compiledSqliteFromPage), and loads it itself when none came', async () => {
+    const preload = vi.spyOn(sqliteStore, 'preloadSqlite');
+    const compiled = await WebAssembly.compile(readFileSync(createRequire(import.meta.url).resolve('@sqlite.org/sqlite-wasm/sqlite3.wasm')));
+    for (const module of [compiled, undefined]) {
+      preload.mockClear();
+      const worker = fakeScope();
+      const served = serveMockApiInWorker({ scope: worker.scope, storage: 'memory', seed: { count: 2 }, compiledSqliteFromPage: true });
+      const wasm = preload.mock.calls[0]?.[0]?.wasm;
+      expect(wasm).toBeDefined();
+      worker.send({ type: 'sqlite-wasm', ...(module ? { module } : {}) });
+      expect(await wasm).toBe(module);
+      await worker.next('ready');
+      expect(await total(await worker.fetch('/api/customers'))).toBe(2);
+      await served;
+    }
+    preload.mockRestore();
   });
 
   it('falls back to memory with the spec warning where OPFS is unavailable', async () => {

@@ -1,7 +1,7 @@
 import { StoreError, createSqliteStore, keepFileAside, preloadSqlite, type SqliteStore } from '@otto/sqlite-store';
 import { checkBackup } from '../database/check-backup';
 import { createMockApi } from '../create-mock-api';
-import { createLogger } from '../logger';
+import { createLogger, type Logger } from '../logger';
 import type { MockApi } from '../types';
 import { createChangeBroadcast, defaultChangeChannelName } from './change-channel';
 import {
@@ -58,7 +58,8 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
         });
       })
     : Promise.resolve();
-  if (options.waitForOpen) void preloadSqlite().catch(() => undefined);
+  const wasm = options.compiledSqliteFromPage ? compiledByThePage(scope, logger) : undefined;
+  if (options.waitForOpen || wasm) void preloadSqlite({ wasm }).catch(() => undefined);
   const filesLocked = told.then(() =>
     storage === 'memory' ? () => {} : holdLockForLife(`otto-db-files:${options.opfsDirectory ?? '.otto'}`, busyRetryMs),
   );
@@ -66,7 +67,16 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
   // A first-start database file is put in place before the first open (no empty database,
   // migration or inserts first): createMockApi then only moves its dates.
   const seedFile = options.seed && 'file' in options.seed ? options.seed.file : undefined;
-  const newDatabase = seedFile ? async () => (typeof seedFile === 'function' ? seedFile() : seedFile) : undefined;
+  // On a first start (no OPFS directory yet) the file loads while SQLite does, not after the open.
+  let seedFirst = typeof seedFile === 'function' && storage === 'opfs' ? firstStart(options.opfsDirectory ?? '.otto').then((first) => (first ? seedFile() : undefined)) : undefined;
+  seedFirst?.catch(() => undefined);
+  const newDatabase = seedFile
+    ? async () => {
+        const early = seedFirst;
+        seedFirst = undefined;
+        return (await early?.catch(() => undefined)) ?? (typeof seedFile === 'function' ? seedFile() : seedFile);
+      }
+    : undefined;
   const newStore = (seed = false): SqliteStore =>
     createSqliteStore({
       storage,
@@ -178,7 +188,7 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
       if (port) answerRequestsOn(port, serveRequest);
       return;
     }
-    if (message?.type === 'open') return;
+    if (message?.type === 'open' || message?.type === 'sqlite-wasm') return;
     if (message?.type === 'stop') {
       void stop().then(() => post({ type: 'stopped', id: message.id }));
       return;
@@ -365,4 +375,34 @@ function infoOf(api: MockApi): WorkerBackendInfo {
 function toSerializedError(error: unknown): SerializedError {
   const code = error instanceof StoreError ? error.code : 'INTERNAL';
   return { code, message: errorMessage(error) };
+}
+
+/**
+ * The `sqlite3.wasm` module the page posts (`postCompiledSqlite`); `undefined` when the page could
+ * not compile it or sent nothing within 10 seconds (SQLite then loads the file itself).
+ */
+function compiledByThePage(scope: WorkerScope, logger: Logger): Promise<WebAssembly.Module | undefined> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      logger.warn('The page sent no compiled sqlite3.wasm within 10 seconds; loading it here.');
+      resolve(undefined);
+    }, 10_000);
+    scope.addEventListener('message', (event) => {
+      const message = event.data as WorkerRequestMessage | null;
+      if (message?.type !== 'sqlite-wasm') return;
+      clearTimeout(timer);
+      resolve(message.module);
+    });
+  });
+}
+
+/** True when OPFS has no `directory` yet: the database was never opened here (a first start). */
+async function firstStart(directory: string): Promise<boolean> {
+  try {
+    let dir = await navigator.storage.getDirectory();
+    for (const name of directory.split('/').filter(Boolean)) dir = await dir.getDirectoryHandle(name);
+    return false;
+  } catch (error) {
+    return (error as { name?: string } | null)?.name === 'NotFoundError';
+  }
 }

@@ -226,6 +226,14 @@ export interface ServeMockApiInWorkerOptions {
    */
   waitForOpen?: boolean;
   /**
+   * The page compiles `sqlite3.wasm` while this worker's script loads and posts it here
+   * (`postCompiledSqlite`, called right after the worker is created): wait for that module instead
+   * of fetching and compiling the file once the script has run. A message without a module (the
+   * page could not compile it), or none within 10 seconds, loads the file here as usual.
+   * @default false
+   */
+  compiledSqliteFromPage?: boolean;
+  /**
    * The version (build) of the app this worker belongs to. Writes sent with an older version in
    * the `x-otto-app-version` header are refused with 409 `APP_OUTDATED` ("Otto was updated in
    * another tab. Reload to continue."), so that older code never writes to a database a newer

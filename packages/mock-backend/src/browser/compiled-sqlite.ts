@@ -1,0 +1,40 @@
+// The page's half of handing SQLite's compiled wasm to the DB worker (`compiledSqliteFromPage`).
+// It imports nothing from @otto/sqlite-store: a page bundle then never meets SQLite's glue code
+// (whose `new URL('sqlite3.wasm', …)` alone makes a bundler emit the 0.9 MB file).
+import type { WorkerRequestMessage } from './protocol';
+
+const compiledByUrl = new Map<string, Promise<WebAssembly.Module | undefined>>();
+
+/** Fetches and compiles the wasm file once per page and URL; `undefined` when that fails. */
+function compile(url: string): Promise<WebAssembly.Module | undefined> {
+  let compiling = compiledByUrl.get(url);
+  if (!compiling) {
+    const response = fetch(url, { credentials: 'same-origin' });
+    compiling = (
+      typeof WebAssembly.compileStreaming === 'function'
+        ? WebAssembly.compileStreaming(response)
+        : response.then((r) => r.arrayBuffer()).then((bytes) => WebAssembly.compile(bytes))
+    ).catch(() => undefined);
+    compiledByUrl.set(url, compiling);
+  }
+  return compiling;
+}
+
+/**
+ * Compiles `sqlite3.wasm` in this page (once per page: later workers get the same module) and
+ * posts it to `worker`, a DB worker served with `compiledSqliteFromPage`. The file then downloads
+ * and compiles while the worker's own script loads, instead of after it. Call it right after
+ * creating the worker. `wasmUrl` is the `sqlite3.wasm` of the `@sqlite.org/sqlite-wasm` that the
+ * worker's `@otto/sqlite-store` uses; the page's Content-Security-Policy must allow
+ * `'wasm-unsafe-eval'`. When the page cannot compile it, the worker loads the file itself.
+ * @example
+ * import wasmUrl from '@sqlite.org/sqlite-wasm/sqlite3.wasm?url';
+ * const worker = new Worker(new URL('./db.worker.ts', import.meta.url), { type: 'module' });
+ * postCompiledSqlite(worker, wasmUrl);
+ */
+export function postCompiledSqlite(worker: Worker, wasmUrl: string | URL): void {
+  void compile(String(wasmUrl)).then((module) => {
+    const message: WorkerRequestMessage = { type: 'sqlite-wasm', ...(module ? { module } : {}) };
+    worker.postMessage(message);
+  });
+}
