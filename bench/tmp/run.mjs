@@ -1,0 +1,2 @@
+import { runEntry } from '../bin/run-entry.mjs';
+await runEntry('../tmp/trace.ts');
