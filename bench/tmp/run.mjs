@@ -1,2 +1,0 @@
-import { runEntry } from '../bin/run-entry.mjs';
-await runEntry('../tmp/trace.ts');
