@@ -41,9 +41,10 @@ function onLibraryError(...args: unknown[]): void {
 export interface LoadSqliteOptions {
   /**
    * `sqlite3.wasm` already compiled (for example by the page that started this worker, while the
-   * worker's own script loaded; a `WebAssembly.Module` crosses `postMessage`): instantiated instead of fetching and
-   * compiling the file here. It must be the `sqlite3.wasm` of the same `@sqlite.org/sqlite-wasm`
-   * as this package's. `undefined` (or a module that cannot be instantiated) loads the file as usual.
+   * worker's own script loaded; a `WebAssembly.Module` crosses `postMessage`): instantiated
+   * instead of fetching and compiling the file here. It must be the `sqlite3.wasm` of the same
+   * `@sqlite.org/sqlite-wasm` as this package's. `undefined` (or a module that cannot be
+   * instantiated) loads the file as usual.
    */
   wasm?: PromiseLike<WebAssembly.Module | undefined>;
 }
