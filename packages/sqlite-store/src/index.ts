@@ -1,4 +1,4 @@
-export { createSqliteStore, openSqliteStore, inspectDatabaseBytes, type DatabaseFileInfo } from './sqlite-store';
+export { createSqliteStore, openSqliteStore, inspectDatabaseBytes, isNewOpfsPool, type DatabaseFileInfo } from './sqlite-store';
 export { runMigrations } from './migrate';
 export { preloadSqlite, type LoadSqliteOptions } from './sqlite-module';
 export {

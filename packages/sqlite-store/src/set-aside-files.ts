@@ -1,3 +1,4 @@
+import { opfsDirectory, opfsReachable } from './opfs-directory';
 import { StoreError } from './store-error';
 
 /**
@@ -23,17 +24,10 @@ export interface SetAsideFile {
 export const setAsideDirectory = 'otto-set-aside';
 
 async function directory(name: string, create: boolean): Promise<FileSystemDirectoryHandle | undefined> {
-  const storage = (globalThis as { navigator?: { storage?: StorageManager } }).navigator?.storage;
-  if (!storage?.getDirectory) {
+  if (!opfsReachable()) {
     throw new StoreError('OPEN_FAILED', 'This browser has no private file storage (OPFS), so no file can be set aside.');
   }
-  const root = await storage.getDirectory();
-  try {
-    return await root.getDirectoryHandle(name, { create });
-  } catch (error) {
-    if (!create && (error as DOMException)?.name === 'NotFoundError') return undefined;
-    throw error;
-  }
+  return opfsDirectory(name, create);
 }
 
 function checkName(name: string): void {

@@ -2,6 +2,7 @@ import { StoreError, codeForSqliteError, notInitialized, runSql } from './store-
 import { runTransaction, type TransactionDepth } from './transaction';
 import { runMigrations } from './migrate';
 import { isBusyError, isQuotaError, loadSqlite, opfsAvailable, vfsQuotaErrors, type Sqlite3 } from './sqlite-module';
+import { opfsDirectory, opfsReachable } from './opfs-directory';
 import { deleteSnapshot, indexedDbAvailable, readSnapshot, writeSnapshot } from './indexeddb-snapshot';
 import type {
   BindParams,
@@ -18,6 +19,25 @@ type OoStmt = ReturnType<OoDb['prepare']>;
 type PoolUtil = Awaited<ReturnType<Sqlite3['installOpfsSAHPoolVfs']>>;
 
 const maxCachedStatements = 200;
+
+/** The OPFS directory of a store's sahpool VFS when `opfsDirectory` is not given. */
+const defaultOpfsDirectory = '.otto';
+
+/**
+ * True when OPFS is there but holds no pool directory `directory` yet: no store has opened a
+ * database there (a first start). False where it exists, where there is no OPFS, or on any error.
+ * Lets a caller fetch a first-start file (`newDatabase`) while SQLite loads, before `open()`.
+ * @example
+ * const early = (await isNewOpfsPool()) ? fetchSeedFile() : undefined;
+ */
+export async function isNewOpfsPool(directory: string = defaultOpfsDirectory): Promise<boolean> {
+  if (!opfsReachable()) return false;
+  try {
+    return (await opfsDirectory(directory, false)) === undefined;
+  } catch {
+    return false;
+  }
+}
 
 // One sahpool VFS per OPFS directory and thread. Closing a store pauses it (releasing the OPFS
 // handles for another tab), never removes it: removeVfs() deletes every file in the directory.
@@ -105,7 +125,7 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
   let opening: Promise<StoreInfo> | undefined;
   const depth: TransactionDepth = { value: 0 };
   const statements = new Map<string, OoStmt>();
-  const snapshotKey = `${options.opfsDirectory ?? '.otto'}/${filename}`;
+  const snapshotKey = `${options.opfsDirectory ?? defaultOpfsDirectory}/${filename}`;
   /** In `indexeddb` mode: sqlite3_total_changes at the last saved snapshot (-1: save at the next flush). */
   let savedChanges = -1;
   let saving: Promise<void> = Promise.resolve();
@@ -179,7 +199,7 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
       return fallBack(s, available.reason, await options.newDatabase?.());
     }
     try {
-      pool = await acquirePool(s, options.opfsDirectory ?? '.otto');
+      pool = await acquirePool(s, options.opfsDirectory ?? defaultOpfsDirectory);
       if (options.newDatabase && !pool.getFileNames().includes(`/${filename}`)) {
         const bytes = await options.newDatabase();
         unlinkCompanions(pool, `/${filename}`);
@@ -231,7 +251,7 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
       throw new StoreError('OPEN_FAILED', 'This database is not kept in a file (OPFS is not available here), so there is no file to read or replace.');
     }
     sqlite3 ??= await loadSqlite();
-    pool ??= await acquirePool(sqlite3, options.opfsDirectory ?? '.otto');
+    pool ??= await acquirePool(sqlite3, options.opfsDirectory ?? defaultOpfsDirectory);
     return pool;
   }
 

@@ -1,4 +1,4 @@
-import { StoreError, createSqliteStore, keepFileAside, preloadSqlite, type SqliteStore } from '@otto/sqlite-store';
+import { StoreError, createSqliteStore, isNewOpfsPool, keepFileAside, preloadSqlite, type SqliteStore } from '@otto/sqlite-store';
 import { checkBackup } from '../database/check-backup';
 import { createMockApi } from '../create-mock-api';
 import { createLogger, type Logger } from '../logger';
@@ -68,13 +68,15 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
   // migration or inserts first): createMockApi then only moves its dates.
   const seedFile = options.seed && 'file' in options.seed ? options.seed.file : undefined;
   // On a first start (no OPFS directory yet) the file loads while SQLite does, not after the open.
-  let seedFirst = typeof seedFile === 'function' && storage === 'opfs' ? firstStart(options.opfsDirectory ?? '.otto').then((first) => (first ? seedFile() : undefined)) : undefined;
-  seedFirst?.catch(() => undefined);
+  let seedFirst =
+    typeof seedFile === 'function' && storage === 'opfs'
+      ? isNewOpfsPool(options.opfsDirectory).then((first) => (first ? seedFile() : undefined)).catch(() => undefined)
+      : undefined;
   const newDatabase = seedFile
     ? async () => {
         const early = seedFirst;
         seedFirst = undefined;
-        return (await early?.catch(() => undefined)) ?? (typeof seedFile === 'function' ? seedFile() : seedFile);
+        return (await early) ?? (typeof seedFile === 'function' ? seedFile() : seedFile);
       }
     : undefined;
   const newStore = (seed = false): SqliteStore =>
@@ -394,15 +396,4 @@ function compiledByThePage(scope: WorkerScope, logger: Logger): Promise<WebAssem
       resolve(message.module);
     });
   });
-}
-
-/** True when OPFS has no `directory` yet: the database was never opened here (a first start). */
-async function firstStart(directory: string): Promise<boolean> {
-  try {
-    let dir = await navigator.storage.getDirectory();
-    for (const name of directory.split('/').filter(Boolean)) dir = await dir.getDirectoryHandle(name);
-    return false;
-  } catch (error) {
-    return (error as { name?: string } | null)?.name === 'NotFoundError';
-  }
 }
