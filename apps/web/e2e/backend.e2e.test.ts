@@ -117,18 +117,29 @@ describe('in-browser backend', () => {
     expectNoProblems(tab);
   });
 
-  it('fetches sqlite3.wasm once: the page compiles it and the DB worker uses that module', async () => {
+  it('fetches sqlite3.wasm and the first-start file once: the page fetches both and the DB worker uses them', async () => {
     const ctx = await context();
     const wasm: string[] = [];
+    const seed: string[] = [];
     ctx.on('request', (request) => {
-      // The service worker's precache fetches it too: that is not the page's start.
-      if (!request.serviceWorker() && new URL(request.url()).pathname.endsWith('.wasm')) wasm.push(request.url());
+      // The service worker's precache fetches them too: that is not the page's start.
+      if (request.serviceWorker()) return;
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith('.wasm')) wasm.push(request.url());
+      if (pathname === '/otto-seed.sqlite3.gz') seed.push(request.url());
     });
     const tab = await open(ctx, '/biz/customers');
     await tab.page.locator('a[href*="/biz/customers/edit/"]').first().waitFor();
-    // The page's fetch, nothing from the worker (which would fetch the file itself if the module
+    // The page's fetches, nothing from the worker (which would fetch a file itself if the page's
     // never came, or could not be used).
     expect(wasm).toHaveLength(1);
+    expect(seed).toHaveLength(1);
+    expect((await apiFetch(tab.page, '/api/customers')).headers['x-total-count']).toBe('500');
+    // A later visit (the service worker controls the page, the database exists) fetches no seed.
+    await tab.page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await tab.page.reload();
+    await tab.page.locator('a[href*="/biz/customers/edit/"]').first().waitFor();
+    expect(seed).toHaveLength(1);
     expectNoProblems(tab);
   });
 

@@ -1,6 +1,7 @@
 // The dedicated worker that owns the SQLite database (OPFS) in the tab elected by startBrowserBackend.
 import '../lib/zod-config';
 import { serveMockApiInWorker } from '@otto/mock-backend/worker';
+import { seedFileUrl } from './seed-file';
 
 serveMockApiInWorker({
   appVersion: __OTTO_BUILD_ID__,
@@ -8,6 +9,8 @@ serveMockApiInWorker({
   waitForOpen: true,
   // The page compiles sqlite3.wasm while this script loads (create-db-worker.ts).
   compiledSqliteFromPage: true,
+  // On a first visit the page fetches the first-start file too (create-db-worker.ts).
+  seedFileFromPage: true,
   // Made at build time (vite-plugin-otto-seed.ts) and precached: a database that does not exist
   // yet starts as this file (migrated and filled already; only its dates move to now).
   seed: { file: () => loadSeedDatabase() },
@@ -16,8 +19,8 @@ serveMockApiInWorker({
 });
 
 async function loadSeedDatabase(): Promise<Uint8Array> {
-  const response = await fetch('/otto-seed.sqlite3.gz');
-  if (!response.ok) throw new Error(`Otto could not load its first-start data (/otto-seed.sqlite3.gz answered ${response.status}).`);
+  const response = await fetch(seedFileUrl);
+  if (!response.ok) throw new Error(`Otto could not load its first-start data (${seedFileUrl} answered ${response.status}).`);
   const bytes = new Uint8Array(await response.arrayBuffer());
   // Gzipped as built; a host that sends .gz files with Content-Encoding: gzip has unpacked it already.
   if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;

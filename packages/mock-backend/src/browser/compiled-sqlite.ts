@@ -38,3 +38,30 @@ export function postCompiledSqlite(worker: Worker, wasmUrl: string | URL): void 
     worker.postMessage(message);
   });
 }
+
+/** The file's bytes, gunzipped when they are gzip (a host that does not unpack `.gz` itself). */
+async function fetchFile(url: string): Promise<ArrayBuffer | undefined> {
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!response.ok) return undefined;
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes.buffer as ArrayBuffer;
+  return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
+}
+
+/**
+ * Hands `worker`, a DB worker served with `seedFileFromPage`, the first-start database file: with
+ * `seedUrl` the page fetches it (gunzipping a `.gz` the host sent as it is) and transfers the
+ * bytes; without, it says there is none coming. Call it right after creating the worker, with a
+ * URL when this is likely a first start (no service worker controls the page yet, say): the file
+ * then downloads while the worker's script and SQLite load, and the worker opens it in memory
+ * while it waits to own the database. On a failure the worker fetches the file itself, and it
+ * never uses the page's file for a database that already exists.
+ * @example
+ * postSeedFile(worker, navigator.serviceWorker?.controller ? undefined : '/otto-seed.sqlite3.gz');
+ */
+export function postSeedFile(worker: Worker, seedUrl?: string | URL): void {
+  void (seedUrl ? fetchFile(String(seedUrl)).catch(() => undefined) : Promise.resolve(undefined)).then((bytes) => {
+    const message: WorkerRequestMessage = { type: 'seed-file', ...(bytes ? { bytes } : {}) };
+    worker.postMessage(message, bytes ? [bytes] : []);
+  });
+}

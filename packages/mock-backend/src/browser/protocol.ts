@@ -132,6 +132,11 @@ export type WorkerRequestMessage =
    * `compiledSqliteFromPage`; without `module` the page could not compile it.
    */
   | { type: 'sqlite-wasm'; module?: WebAssembly.Module }
+  /**
+   * The first-start database file fetched by the page (`postSeedFile`), for a worker served with
+   * `seedFileFromPage`; without `bytes` the page fetched none.
+   */
+  | { type: 'seed-file'; bytes?: ArrayBuffer }
   /** A port for the service worker (PortMessage REQUEST/RESPONSE), transferred with the message. */
   | { type: 'connect-port' }
   /** Finish what is in flight, close the database, answer `stopped`; later requests are answered "moved". */

@@ -12,6 +12,8 @@ import {
 import { listenForChanges } from './change-channel';
 import { serveMockApiInWorker } from './serve-mock-api-in-worker';
 import { latestSchemaVersion } from '../database/migrations';
+import { exportSeedDatabase } from '../database/seed-data';
+import { createMockApi } from '../create-mock-api';
 import type { ChangeEvent } from '@otto/api-contract';
 import type { WorkerScope } from './types';
 
@@ -77,6 +79,24 @@ describe('serveMockApiInWorker', () => {
       await served;
     }
     preload.mockRestore();
+  });
+
+  it('opens the first-start file the page sent (seedFileFromPage), and loads it itself when the page sent none', async () => {
+    const made = await createMockApi({ seed: { count: 3, fakerSeed: 7 } });
+    const file = exportSeedDatabase(made.store, Date.now() - 86_400_000);
+    await made.close();
+    await made.store.close();
+    for (const fromPage of [true, false]) {
+      const worker = fakeScope();
+      const load = vi.fn(async () => file);
+      const served = serveMockApiInWorker({ scope: worker.scope, storage: 'memory', seed: { file: load }, seedFileFromPage: true });
+      const bytes = fromPage ? (file.slice().buffer as ArrayBuffer) : undefined;
+      worker.send({ type: 'seed-file', ...(bytes ? { bytes } : {}) });
+      expect((await worker.next('ready')).info.seeded).toBe(3);
+      expect(load).toHaveBeenCalledTimes(fromPage ? 0 : 1);
+      expect(await total(await worker.fetch('/api/customers'))).toBe(3);
+      await served;
+    }
   });
 
   it('falls back to memory with the spec warning where OPFS is unavailable', async () => {

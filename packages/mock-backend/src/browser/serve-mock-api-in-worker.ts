@@ -58,7 +58,9 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
         });
       })
     : Promise.resolve();
-  const wasm = options.compiledSqliteFromPage ? compiledByThePage(scope, logger) : undefined;
+  const wasm = options.compiledSqliteFromPage
+    ? messageFromPage(scope, 'sqlite-wasm', logger, 'compiled sqlite3.wasm').then((message) => message?.module)
+    : undefined;
   if (options.waitForOpen || wasm) void preloadSqlite({ wasm }).catch(() => undefined);
   const filesLocked = told.then(() =>
     storage === 'memory' ? () => {} : holdLockForLife(`otto-db-files:${options.opfsDirectory ?? '.otto'}`, busyRetryMs),
@@ -67,16 +69,21 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
   // A first-start database file is put in place before the first open (no empty database,
   // migration or inserts first): createMockApi then only moves its dates.
   const seedFile = options.seed && 'file' in options.seed ? options.seed.file : undefined;
+  // The page's copy of that file (`postSeedFile`), fetched while this script loaded.
+  const fromPage = options.seedFileFromPage
+    ? messageFromPage(scope, 'seed-file', logger, 'first-start file').then((message) => (message?.bytes ? new Uint8Array(message.bytes) : undefined))
+    : undefined;
+  const loadSeedFile = async () => (await fromPage) ?? (typeof seedFile === 'function' ? seedFile() : seedFile);
   // On a first start (no OPFS directory yet) the file loads while SQLite does, not after the open.
   let seedFirst =
-    typeof seedFile === 'function' && storage === 'opfs'
-      ? isNewOpfsPool(options.opfsDirectory).then((first) => (first ? seedFile() : undefined)).catch(() => undefined)
+    seedFile && storage === 'opfs'
+      ? isNewOpfsPool(options.opfsDirectory).then((first) => (first ? loadSeedFile() : undefined)).catch(() => undefined)
       : undefined;
   const newDatabase = seedFile
     ? async () => {
         const early = seedFirst;
         seedFirst = undefined;
-        return (await early) ?? (typeof seedFile === 'function' ? seedFile() : seedFile);
+        return (await early) ?? loadSeedFile();
       }
     : undefined;
   const newStore = (seed = false): SqliteStore =>
@@ -190,7 +197,7 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
       if (port) answerRequestsOn(port, serveRequest);
       return;
     }
-    if (message?.type === 'open' || message?.type === 'sqlite-wasm') return;
+    if (message?.type === 'open' || message?.type === 'sqlite-wasm' || message?.type === 'seed-file') return;
     if (message?.type === 'stop') {
       void stop().then(() => post({ type: 'stopped', id: message.id }));
       return;
@@ -380,20 +387,25 @@ function toSerializedError(error: unknown): SerializedError {
 }
 
 /**
- * The `sqlite3.wasm` module the page posts (`postCompiledSqlite`); `undefined` when the page could
- * not compile it or sent nothing within 10 seconds (SQLite then loads the file itself).
+ * The first message of `type` the page posts (`postCompiledSqlite`, `postSeedFile`), or undefined
+ * when none came within 10 seconds (the worker then loads `what` itself).
  */
-function compiledByThePage(scope: WorkerScope, logger: Logger): Promise<WebAssembly.Module | undefined> {
+function messageFromPage<T extends 'sqlite-wasm' | 'seed-file'>(
+  scope: WorkerScope,
+  type: T,
+  logger: Logger,
+  what: string,
+): Promise<Extract<WorkerRequestMessage, { type: T }> | undefined> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
-      logger.warn('The page sent no compiled sqlite3.wasm within 10 seconds; loading it here.');
+      logger.warn(`The page sent no ${what} within 10 seconds; loading it here.`);
       resolve(undefined);
     }, 10_000);
     scope.addEventListener('message', (event) => {
       const message = event.data as WorkerRequestMessage | null;
-      if (message?.type !== 'sqlite-wasm') return;
+      if (message?.type !== type) return;
       clearTimeout(timer);
-      resolve(message.module);
+      resolve(message as Extract<WorkerRequestMessage, { type: T }>);
     });
   });
 }

@@ -234,6 +234,14 @@ export interface ServeMockApiInWorkerOptions {
    */
   compiledSqliteFromPage?: boolean;
   /**
+   * The page sends the first-start file (`postSeedFile`, called right after the worker is created)
+   * or says it sends none: wait for that message (at most 10 seconds) before calling `seed.file`.
+   * With the page's bytes the worker opens them in memory at once, and uses them only when the
+   * database turns out not to exist yet.
+   * @default false
+   */
+  seedFileFromPage?: boolean;
+  /**
    * The version (build) of the app this worker belongs to. Writes sent with an older version in
    * the `x-otto-app-version` header are refused with 409 `APP_OUTDATED` ("Otto was updated in
    * another tab. Reload to continue."), so that older code never writes to a database a newer
