@@ -1,6 +1,6 @@
 // The dedicated worker that owns the SQLite database (OPFS) in the tab elected by startBrowserBackend.
 import '../lib/zod-config';
-import { serveMockApiInWorker } from '@otto/mock-backend/worker';
+import { fetchDatabaseFile, serveMockApiInWorker } from '@otto/mock-backend/worker';
 import { seedFileUrl } from './seed-file';
 
 serveMockApiInWorker({
@@ -18,12 +18,9 @@ serveMockApiInWorker({
   // Already reported to the page ('failed'), which shows it; nothing more to do here.
 });
 
-async function loadSeedDatabase(): Promise<Uint8Array> {
-  const response = await fetch(seedFileUrl);
-  if (!response.ok) throw new Error(`Otto could not load its first-start data (${seedFileUrl} answered ${response.status}).`);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  // Gzipped as built; a host that sends .gz files with Content-Encoding: gzip has unpacked it already.
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
-  const unpacked = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-  return new Uint8Array(await new Response(unpacked).arrayBuffer());
+/** The first-start file (gzipped as built), fetched here when the page sent none. */
+function loadSeedDatabase(): Promise<Uint8Array> {
+  return fetchDatabaseFile(seedFileUrl).catch((error: unknown) => {
+    throw new Error(`Otto could not load its first-start data (${error instanceof Error ? error.message : String(error)}).`);
+  });
 }

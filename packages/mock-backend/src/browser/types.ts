@@ -236,8 +236,8 @@ export interface ServeMockApiInWorkerOptions {
   /**
    * The page sends the first-start file (`postSeedFile`, called right after the worker is created)
    * or says it sends none: wait for that message (at most 10 seconds) before calling `seed.file`.
-   * With the page's bytes the worker opens them in memory at once, and uses them only when the
-   * database turns out not to exist yet.
+   * The page's bytes are used only where the database does not exist yet; without them
+   * `seed.file` is called as before.
    * @default false
    */
   seedFileFromPage?: boolean;

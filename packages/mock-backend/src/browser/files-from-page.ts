@@ -1,5 +1,6 @@
-// The page's half of handing SQLite's compiled wasm to the DB worker (`compiledSqliteFromPage`).
-// It imports nothing from @otto/sqlite-store: a page bundle then never meets SQLite's glue code
+// The page's half of handing the DB worker what it would otherwise fetch after its own script
+// loaded: SQLite's compiled wasm (`compiledSqliteFromPage`) and the first-start database file
+// (`seedFileFromPage`). It imports nothing from @otto/sqlite-store: a page bundle then never meets SQLite's glue code
 // (whose `new URL('sqlite3.wasm', …)` alone makes a bundler emit the 0.9 MB file).
 import type { WorkerRequestMessage } from './protocol';
 
@@ -39,29 +40,36 @@ export function postCompiledSqlite(worker: Worker, wasmUrl: string | URL): void 
   });
 }
 
-/** The file's bytes, gunzipped when they are gzip (a host that does not unpack `.gz` itself). */
-async function fetchFile(url: string): Promise<ArrayBuffer | undefined> {
+/**
+ * Fetches a database file, gunzipped when it is gzip (a `.gz` the host sent as it is; one sent with
+ * `Content-Encoding: gzip` arrives unpacked). Rejects with the status when the answer is not OK.
+ * @example
+ * serveMockApiInWorker({ seed: { file: () => fetchDatabaseFile('/first.sqlite3.gz') } });
+ */
+export async function fetchDatabaseFile(url: string | URL): Promise<Uint8Array> {
   const response = await fetch(url, { credentials: 'same-origin' });
-  if (!response.ok) return undefined;
+  if (!response.ok) throw new Error(`${String(url)} answered ${response.status}`);
   const bytes = new Uint8Array(await response.arrayBuffer());
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes.buffer as ArrayBuffer;
-  return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
 }
 
 /**
  * Hands `worker`, a DB worker served with `seedFileFromPage`, the first-start database file: with
- * `seedUrl` the page fetches it (gunzipping a `.gz` the host sent as it is) and transfers the
- * bytes; without, it says there is none coming. Call it right after creating the worker, with a
- * URL when this is likely a first start (no service worker controls the page yet, say): the file
- * then downloads while the worker's script and SQLite load, and the worker opens it in memory
- * while it waits to own the database. On a failure the worker fetches the file itself, and it
- * never uses the page's file for a database that already exists.
+ * `seedUrl` the page fetches it (`fetchDatabaseFile`) and transfers the bytes; without, it says
+ * there is none coming. Call it right after creating the worker, with a URL when this is likely a
+ * first start (no service worker controls the page yet, say): the file then downloads while the
+ * worker's script and SQLite load, instead of once the worker has found the database missing. On a
+ * failure the worker fetches the file itself, and it never uses the page's file for a database
+ * that already exists.
  * @example
  * postSeedFile(worker, navigator.serviceWorker?.controller ? undefined : '/otto-seed.sqlite3.gz');
  */
 export function postSeedFile(worker: Worker, seedUrl?: string | URL): void {
-  void (seedUrl ? fetchFile(String(seedUrl)).catch(() => undefined) : Promise.resolve(undefined)).then((bytes) => {
-    const message: WorkerRequestMessage = { type: 'seed-file', ...(bytes ? { bytes } : {}) };
-    worker.postMessage(message, bytes ? [bytes] : []);
+  void (seedUrl ? fetchDatabaseFile(seedUrl).catch(() => undefined) : Promise.resolve(undefined)).then((file) => {
+    // The bytes' own buffer when they fill it (they do), so that it moves instead of being copied.
+    const bytes = file && (file.byteLength === file.buffer.byteLength ? file.buffer : file.slice().buffer);
+    const message: WorkerRequestMessage = { type: 'seed-file', ...(bytes ? { bytes: bytes as ArrayBuffer } : {}) };
+    worker.postMessage(message, bytes ? [bytes as ArrayBuffer] : []);
   });
 }
