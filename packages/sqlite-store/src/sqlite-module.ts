@@ -71,16 +71,20 @@ function initSqlite(compiled: WebAssembly.Module | undefined): Promise<Sqlite3> 
 
 /**
  * Loads the SQLite WASM module once per thread (the first call's options count). The VFSes Otto
- * does not use are disabled before start-up so that they never probe OPFS or start helper workers.
+ * does not use are disabled before start-up where the build honours it; 3.50.4 has no switch for
+ * the "opfs" VFS, tries it, and warns that it cannot install it without SharedArrayBuffer (COOP/COEP
+ * headers): a line that would send a developer after headers Otto does not need (its VFS is
+ * "opfs-sahpool"), so it is dropped.
  */
 export function loadSqlite(options: LoadSqliteOptions = {}): Promise<Sqlite3> {
   if (!modulePromise) {
     (globalThis as { sqlite3ApiConfig?: unknown }).sqlite3ApiConfig = {
       disable: { vfs: { opfs: true, 'opfs-vfs': true, 'opfs-wl': true, kvvfs: true } },
       error: onLibraryError,
-      // Failed statements already surface as StoreError; drop the library's duplicate console line.
+      // Failed statements already surface as StoreError; drop the library's duplicate console line,
+      // and its note on the "opfs" VFS, which Otto does not use (see above).
       warn: (...args: unknown[]) => {
-        if (args[0] !== 'sqlite3_step() rc=') console.warn(...args);
+        if (args[0] !== 'sqlite3_step() rc=' && args[0] !== 'Ignoring inability to install OPFS sqlite3_vfs:') console.warn(...args);
       },
     };
     const compiled = Promise.resolve(options.wasm).catch(() => undefined);
