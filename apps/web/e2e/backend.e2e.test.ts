@@ -143,6 +143,35 @@ describe('in-browser backend', () => {
     expectNoProblems(tab);
   });
 
+  it('registers the service worker on a first visit only once the first rows are on screen', async () => {
+    const ctx = await context();
+    // When the page asks to register, and when the first customer row appears.
+    await ctx.addInitScript(() => {
+      const marks = window as unknown as { rowAt?: number; registerAt?: number };
+      const container = navigator.serviceWorker;
+      const register = container.register.bind(container);
+      container.register = (...args: Parameters<ServiceWorkerContainer['register']>) => {
+        marks.registerAt ??= performance.now();
+        return register(...args);
+      };
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('a[href*="/biz/customers/edit/"]')) return;
+        marks.rowAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const tab = await open(ctx, '/biz/customers');
+    // It still installs and takes the page over: offline use depends on it.
+    await tab.page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    const { rowAt, registerAt } = await tab.page.evaluate(() => {
+      const marks = window as unknown as { rowAt?: number; registerAt?: number };
+      return { rowAt: marks.rowAt, registerAt: marks.registerAt };
+    });
+    expect(rowAt).toBeGreaterThan(0);
+    expect(registerAt).toBeGreaterThan(rowAt as number);
+    expectNoProblems(tab);
+  });
+
   it('keeps a created customer after a reload and after the browser is closed and opened again (OPFS)', async () => {
     const dir = freshUserDataDir();
     try {

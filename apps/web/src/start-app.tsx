@@ -2,8 +2,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { markFirstScreenShown } from './backend/first-screen';
 import { startOnce } from './backend/start-once';
 import { createQueryClient } from './lib/query-client';
+import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, prefetchScreens, preloadScreens } from './router';
 
 const root = document.getElementById('root');
@@ -28,3 +30,19 @@ createRoot(root).render(
     <App queryClient={queryClient} router={createRouter()} />
   </StrictMode>,
 );
+// A first visit registers the service worker after this (start-backend.ts): once the first
+// screen's requests have been answered and two frames drawn, so its rows are on screen.
+void (started?.ok ? settled(queryClient) : Promise.resolve()).then(markFirstScreenShown);
+
+/** Resolves once no query is fetching, then two animation frames later. */
+function settled(client: QueryClient): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const check = () => {
+      if (client.isFetching() > 0) return;
+      unsubscribe();
+      requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+    };
+    const unsubscribe = client.getQueryCache().subscribe(check);
+    check();
+  });
+}

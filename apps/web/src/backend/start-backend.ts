@@ -2,6 +2,7 @@ import type { ChangeEvent } from '@otto/api-contract';
 import { databaseProblemOf, startBrowserBackend, type BrowserBackend } from '@otto/mock-backend/browser';
 import { configureApiClient } from '../lib/api-client';
 import { dropEarlyDbWorker, takeDbWorker } from './early-db-worker';
+import { firstScreenShown } from './first-screen';
 import { recoverySession } from './recovery-session';
 import { remoteApiPrefix, remoteBackend } from './remote-backend';
 
@@ -73,6 +74,8 @@ export function ensureBackend(): Promise<BackendHandle> {
     // A first visit does not wait for the service worker to precache the whole app: until it
     // controls the page, the API client asks the database through the tab (decision 0008).
     waitForControl: false,
+    // …and registers it once the first screen has rendered its data (start-app.tsx).
+    registerAfter: () => firstScreenShown,
   }).then(
     (backend) => {
       configureApiClient({

@@ -81,9 +81,22 @@ export async function startBrowserBackend(options: BrowserBackendOptions): Promi
   const waitForControl = options.waitForControl ?? true;
   const controlled = (async () => {
     // Not waiting for control, on a page no service worker controls yet (a first visit): register
-    // once the database answers, so that installing (a precache of the whole app, say) does not
-    // compete with the database's start for the network and the CPU.
-    if (!waitForControl && !navigator.serviceWorker.controller) await relay.started.catch(() => undefined);
+    // once the database answers (and `registerAfter` settles), so that installing (a precache of
+    // the whole app, say) does not compete with the database's start, or the first screen's render,
+    // for the network and the CPU.
+    if (!waitForControl && !navigator.serviceWorker.controller) {
+      await relay.started.catch(() => undefined);
+      if (options.registerAfter) {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([
+          Promise.resolve()
+            .then(options.registerAfter)
+            .catch(() => undefined),
+          new Promise((resolve) => (timer = setTimeout(resolve, 5_000))),
+        ]);
+        clearTimeout(timer);
+      }
+    }
     const controller = await controlPage({
       url: options.serviceWorkerUrl,
       scope: options.scope ?? '/',

@@ -96,6 +96,16 @@ export interface BrowserBackendOptions {
    */
   waitForControl?: boolean;
   /**
+   * With `waitForControl: false`, on a page no service worker controls yet: register it only once
+   * the database has answered and this settles too (at most 5 seconds later), for example once
+   * the first screen has rendered its data, so that the install (a precache of the whole app, say)
+   * does not compete with that render either. A page closed before then registers nothing; the
+   * next visit does.
+   * @example
+   * startBrowserBackend({ …, waitForControl: false, registerAfter: () => firstScreenShown });
+   */
+  registerAfter?: () => Promise<unknown>;
+  /**
    * How long start-up (service worker control, database open, migration, seeding) may take.
    * @default 30000
    */
