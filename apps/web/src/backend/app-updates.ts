@@ -25,8 +25,10 @@ function setReady(): void {
 function watch(): Promise<void> {
   watching ??= (async () => {
     const container = navigator.serviceWorker;
-    const registration = await container?.getRegistration();
-    if (!container || !registration) return;
+    if (!container) return;
+    // Once a worker is active: on a first visit the page registers it only after the first screen
+    // has shown (start-backend.ts), later than this runs.
+    const registration = await container.ready;
     const hadController = Boolean(container.controller);
     const track = (worker: ServiceWorker | null) => {
       if (!worker) return;
