@@ -1,11 +1,11 @@
 // The app itself: started by main.tsx once the DB worker is on its way.
+import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { markFirstScreenShown } from './backend/first-screen';
 import { startOnce } from './backend/start-once';
 import { createQueryClient } from './lib/query-client';
-import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, prefetchScreens, preloadScreens } from './router';
 
 const root = document.getElementById('root');

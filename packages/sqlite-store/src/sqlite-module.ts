@@ -70,6 +70,12 @@ function initSqlite(compiled: WebAssembly.Module | undefined): Promise<Sqlite3> 
 }
 
 /**
+ * The library's console warnings that say nothing new: a failed statement (it surfaces as
+ * StoreError already) and its note on the "opfs" VFS, which Otto does not use (see `loadSqlite`).
+ */
+const droppedWarnings = new Set<unknown>(['sqlite3_step() rc=', 'Ignoring inability to install OPFS sqlite3_vfs:']);
+
+/**
  * Loads the SQLite WASM module once per thread (the first call's options count). The VFSes Otto
  * does not use are disabled before start-up where the build honours it; 3.50.4 has no switch for
  * the "opfs" VFS, tries it, and warns that it cannot install it without SharedArrayBuffer (COOP/COEP
@@ -81,10 +87,8 @@ export function loadSqlite(options: LoadSqliteOptions = {}): Promise<Sqlite3> {
     (globalThis as { sqlite3ApiConfig?: unknown }).sqlite3ApiConfig = {
       disable: { vfs: { opfs: true, 'opfs-vfs': true, 'opfs-wl': true, kvvfs: true } },
       error: onLibraryError,
-      // Failed statements already surface as StoreError; drop the library's duplicate console line,
-      // and its note on the "opfs" VFS, which Otto does not use (see above).
       warn: (...args: unknown[]) => {
-        if (args[0] !== 'sqlite3_step() rc=' && args[0] !== 'Ignoring inability to install OPFS sqlite3_vfs:') console.warn(...args);
+        if (!droppedWarnings.has(args[0])) console.warn(...args);
       },
     };
     const compiled = Promise.resolve(options.wasm).catch(() => undefined);

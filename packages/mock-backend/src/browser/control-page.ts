@@ -108,6 +108,7 @@ function activeWorkerOf(registration: ServiceWorkerRegistration): Promise<Servic
   });
 }
 
-function delay(ms: number): Promise<undefined> {
+/** Resolves with `undefined` after `ms` milliseconds (the losing side of a bounded wait). */
+export function delay(ms: number): Promise<undefined> {
   return new Promise((resolve) => setTimeout(() => resolve(undefined), ms));
 }

@@ -1,7 +1,7 @@
 import { createLogger } from '../logger';
 import { ApiError } from '../runtime/api-error';
 import { defaultChangeChannelName, listenForChanges } from './change-channel';
-import { controlPage } from './control-page';
+import { controlPage, delay } from './control-page';
 import { deserializeResponse, serializeRequest } from './protocol';
 import { listenForServiceWorkerPorts } from './service-worker-ports';
 import { createTabRelay } from './tab-relay';
@@ -86,16 +86,7 @@ export async function startBrowserBackend(options: BrowserBackendOptions): Promi
     // for the network and the CPU.
     if (!waitForControl && !navigator.serviceWorker.controller) {
       await relay.started.catch(() => undefined);
-      if (options.registerAfter) {
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        await Promise.race([
-          Promise.resolve()
-            .then(options.registerAfter)
-            .catch(() => undefined),
-          new Promise((resolve) => (timer = setTimeout(resolve, 5_000))),
-        ]);
-        clearTimeout(timer);
-      }
+      if (options.registerAfter) await Promise.race([Promise.resolve().then(options.registerAfter).catch(() => undefined), delay(5_000)]);
     }
     const controller = await controlPage({
       url: options.serviceWorkerUrl,
