@@ -12,10 +12,15 @@ import { ottoServiceWorker } from './vite-plugin-otto-sw.ts';
 // A build id that sorts by build time: a newer build takes the database over from older tabs.
 const buildId = `${new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}`;
 
+/** The id of what `command` makes: a build's, or `dev` for the dev server. */
+const buildIdFor = (command: string) => (command === 'build' ? (process.env.OTTO_BUILD_ID ?? buildId) : 'dev');
+
 export default defineConfig(({ mode, command }) => ({
-  define: { __OTTO_BUILD_ID__: JSON.stringify(command === 'build' ? (process.env.OTTO_BUILD_ID ?? buildId) : 'dev') },
+  define: { __OTTO_BUILD_ID__: JSON.stringify(buildIdFor(command)) },
   plugins: [
     react(),
+    // The build's id in app.html, for public/kept-screen.js: a kept screen shows only in the build that drew it.
+    { name: 'otto-build-id', transformIndexHtml: (html: string) => html.replaceAll('%OTTO_BUILD_ID%', buildIdFor(command)) },
     // The library's own Vite plugin, as an app with its own service worker uses it: dependency
     // optimisation, ES-module workers, and SQLite's unused helper scripts left out of the build.
     ottoMockBackend({ serviceWorker: false }),

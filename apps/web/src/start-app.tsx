@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { markFirstScreenShown } from './backend/first-screen';
+import { keepFirstScreen, takeRoot } from './backend/kept-screen';
 import { startOnce } from './backend/start-once';
 import { createQueryClient } from './lib/query-client';
 import { createRouter, prefetchScreens, preloadScreens } from './router';
@@ -25,14 +26,31 @@ const queryClient = createQueryClient();
 // screen's own queries find them on their way instead of asking after the render.
 if (started?.ok) prefetchScreens(new URL(window.location.href), queryClient);
 
-createRoot(root).render(
+// public/kept-screen.js may be showing the list as Otto last drew it (decision 0009): then the app
+// renders beside it, hidden, and takes its place once its own first screen has its data.
+const kept = takeRoot(root);
+const live = kept ? document.createElement('div') : root;
+if (kept) {
+  live.className = 'otto-live';
+  live.hidden = true;
+  root.append(live);
+}
+createRoot(live).render(
   <StrictMode>
     <App queryClient={queryClient} router={createRouter()} />
   </StrictMode>,
 );
 // A first visit registers the service worker after this (start-backend.ts): once the first
 // screen's requests have been answered and two frames drawn, so its rows are on screen.
-void (started?.ok ? settled(queryClient) : Promise.resolve()).then(markFirstScreenShown);
+void (started?.ok ? settled(queryClient) : Promise.resolve()).then(() => {
+  if (kept) {
+    kept.remove();
+    live.hidden = false;
+  }
+  markFirstScreenShown();
+  // …and the screen is kept for the next visit, when it is the customer list as it opens.
+  if (started?.ok) void keepFirstScreen(live);
+});
 
 /** Resolves once no query is fetching, then two animation frames later. */
 function settled(client: QueryClient): Promise<void> {

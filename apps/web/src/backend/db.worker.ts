@@ -1,6 +1,7 @@
 // The dedicated worker that owns the SQLite database (OPFS) in the tab elected by startBrowserBackend.
 import '../lib/zod-config';
 import { fetchDatabaseFile, serveMockApiInWorker } from '@otto/mock-backend/worker';
+import { keptScreenCache } from './kept-screen-cache';
 import { seedFileUrl } from './seed-file';
 
 serveMockApiInWorker({
@@ -14,6 +15,8 @@ serveMockApiInWorker({
   // Made at build time (vite-plugin-otto-seed.ts) and precached: a database that does not exist
   // yet starts as this file (migrated and filled already; only its dates move to now).
   seed: { file: () => loadSeedDatabase() },
+  // The data stamp the kept first screen is checked against (kept-screen.ts, decision 0009).
+  dataStampCache: keptScreenCache,
 }).catch(() => {
   // Already reported to the page ('failed'), which shows it; nothing more to do here.
 });

@@ -16,3 +16,4 @@ export {
 } from './protocol';
 export type { BackendStatus, BrowserBackend, BrowserBackendOptions } from './types';
 export { defaultChangeChannelName, listenForChanges } from './change-channel';
+export { dataStampHeader, dataStampKey } from './data-stamp';

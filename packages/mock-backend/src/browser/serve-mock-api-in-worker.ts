@@ -4,6 +4,7 @@ import { createMockApi } from '../create-mock-api';
 import { createLogger, type Logger } from '../logger';
 import type { MockApi } from '../types';
 import { createChangeBroadcast, defaultChangeChannelName } from './change-channel';
+import { createDataStamp, dataStampHeader, type DataStamp } from './data-stamp';
 import {
   answerRequestsOn,
   appVersionHeader,
@@ -43,6 +44,9 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
   // Every committed write goes out to every tab on this channel.
   const changes = createChangeBroadcast(options.changeChannelName ?? defaultChangeChannelName);
   const reset = () => changes.publish({ entity: 'database', kind: 'reset', ids: [] });
+
+  // What a page may have kept from earlier answers stays trusted only until the next change.
+  const stamp: DataStamp | undefined = options.dataStampCache ? createDataStamp(options.dataStampCache) : undefined;
 
   const storage = options.storage ?? 'opfs';
   const extensions = options.extensions ?? [];
@@ -121,6 +125,8 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
         });
         // Where the database is a snapshot in IndexedDB (no OPFS): keep what migrations and seeding did.
         await store.flush?.();
+        // A database made just now (first start, or after a delete) holds none of what was kept.
+        if (api.info.seeded.customers > 0) await stamp?.invalidate();
         return api;
       } catch (error) {
         // A database that opened but cannot be used (newer schema, failed migration, damaged pages):
@@ -148,10 +154,21 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
     const answer = () =>
       current
         .then(async (api) => {
+          const read = request.method === 'GET' || request.method === 'HEAD';
+          // Before a write changes anything, what was kept from earlier answers stops being trusted.
+          if (!read) await stamp?.invalidate();
           const response = await api.fetch(deserializeRequest(request));
           // A write is answered once it is kept (a no-op on OPFS, where the commit is the file).
-          if (request.method !== 'GET' && request.method !== 'HEAD') await api.store.flush?.();
-          return serializeResponse(response);
+          if (!read) await api.store.flush?.();
+          const serialized = await serializeResponse(response);
+          if (read) {
+            const current = await stamp?.current();
+            if (current) serialized.headers.push([dataStampHeader, current]);
+          } else {
+            // Again once it is done: a read beside a long-running import may have made a new stamp.
+            await stamp?.invalidate();
+          }
+          return serialized;
         })
         .catch((error: unknown) => relayErrorSerialized(503, 'SERVICE_UNAVAILABLE', errorMessage(error)));
     // One request at a time, first come first answered: run side by side, a burst of 200 writes
@@ -203,6 +220,10 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
       return;
     }
     // A database that could not be opened is deleted as a file, unopened (the debug delete works then too).
+    if (message?.type === 'delete-database' || message?.type === 'replace-database-file' || message?.type === 'restore-database') {
+      // The data is about to be replaced: nothing kept from it is trusted from now on.
+      void stamp?.invalidate();
+    }
     if (message?.type === 'delete-database') current = current.then(deleteAndReopen, () => replaceFileAndReopen(undefined, false).then((r) => r.api));
     if (message?.type === 'replace-database-file') {
       const bytes = message.bytes ? new Uint8Array(message.bytes) : undefined;
@@ -223,7 +244,8 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
       );
       current.catch(() => undefined);
       void replaced.then(
-        ({ api, setAside }) => {
+        async ({ api, setAside }) => {
+          await stamp?.invalidate();
           reset();
           post({ type: 'replaced', id: message.id, info: infoOf(api), ...(setAside ? { setAside } : {}) });
         },
@@ -240,7 +262,8 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
       // A backup that fails its checks changes nothing: keep answering from the current database.
       current = restored.catch(() => fallback);
       void restored.then(
-        (api) => {
+        async (api) => {
+          await stamp?.invalidate();
           reset();
           post({ type: 'restored', id: message.id, info: infoOf(api) });
         },

@@ -252,6 +252,17 @@ export interface ServeMockApiInWorkerOptions {
    */
   seedFileFromPage?: boolean;
   /**
+   * Keep a data stamp in this Cache Storage cache (see `dataStampHeader`): every GET answer carries
+   * the stamp of the contents it was read from, in the `x-otto-data-stamp` header, and the stamp
+   * in the cache (the `/__otto/data-stamp` entry) is removed before any write, delete, restore or
+   * replacement is answered. A page can keep what it derived from an answer (Otto keeps its first
+   * screen) tagged with that stamp and trust it later exactly while the cache still holds the same
+   * stamp. No stamps without this option, nor where there is no Cache Storage.
+   * @example
+   * serveMockApiInWorker({ dataStampCache: 'otto-first-screen' });
+   */
+  dataStampCache?: string;
+  /**
    * The version (build) of the app this worker belongs to. Writes sent with an older version in
    * the `x-otto-app-version` header are refused with 409 `APP_OUTDATED` ("Otto was updated in
    * another tab. Reload to continue."), so that older code never writes to a database a newer

@@ -1,0 +1,177 @@
+// The kept first screen (decision 0009): the customer list as Otto last drew it, shown at once on
+// the next visit before the app's code has loaded, only while it is exactly what the database
+// holds, and replaced by the live list once that has its data.
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiFetch, screenshot, useBrowserSession, type TrackedPage } from './harness';
+
+const session = useBrowserSession();
+
+interface Probe {
+  /** When the kept screen's first customer row appeared (ms from navigation), if it did. */
+  keptAt?: number;
+  /** The names on the kept screen, read when it appeared. */
+  keptNames?: string[];
+  /** Whether the kept screen could be clicked or typed into. */
+  keptInert?: boolean;
+  /** When the live list's first customer row appeared and could be seen. */
+  liveAt?: number;
+}
+
+/** Records, in every new page of `context`, when the kept and the live customer rows appear. */
+async function installProbe(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const probe: Probe = {};
+    (window as unknown as { __probe: Probe }).__probe = probe;
+    const rowLink = 'table a[href*="/biz/customers/edit/"]';
+    const observer = new MutationObserver(() => {
+      const kept = document.querySelector<HTMLElement>('.otto-kept-screen');
+      if (probe.keptAt === undefined && kept?.querySelector(rowLink)) {
+        probe.keptAt = performance.now();
+        probe.keptNames = [...kept.querySelectorAll(rowLink)].map((a) => a.textContent ?? '');
+        probe.keptInert = kept.inert;
+      }
+      const live = [...document.querySelectorAll<HTMLElement>(rowLink)].find((a) => !a.closest('.otto-kept-screen') && a.offsetParent !== null);
+      if (probe.liveAt === undefined && live) {
+        probe.liveAt = performance.now();
+        observer.disconnect();
+      }
+    });
+    observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['hidden'] });
+  });
+}
+
+function probeOf(page: Page): Promise<Probe> {
+  return page.evaluate(() => (window as unknown as { __probe: Probe }).__probe);
+}
+
+/** The data stamp and the kept screen's stamp and HTML, as the cache holds them now. */
+function cacheOf(page: Page): Promise<{ stamp?: string; kept?: { stamp: string; html: string; path: string } }> {
+  return page.evaluate(async () => {
+    const cache = await caches.open('otto-first-screen');
+    const stamp = await (await cache.match('/__otto/data-stamp'))?.text();
+    const kept = (await (await cache.match('/__otto/first-screen'))?.json()) as { stamp: string; html: string; path: string } | undefined;
+    return { ...(stamp ? { stamp } : {}), ...(kept ? { kept } : {}) };
+  });
+}
+
+/** Waits until the screen kept in the cache is one the next visit would show. */
+async function waitUntilKept(page: Page): Promise<{ stamp: string; html: string }> {
+  await expect.poll(async () => {
+    const { stamp, kept } = await cacheOf(page);
+    return Boolean(stamp && kept?.stamp === stamp);
+  }, { timeout: 15_000 }).toBe(true);
+  return (await cacheOf(page)).kept!;
+}
+
+/** The live list's customer names, once it is on screen and the kept screen is gone. */
+async function liveNames(page: Page): Promise<string[]> {
+  await page.locator('.otto-kept-screen').waitFor({ state: 'detached' });
+  const links = page.getByRole('table').getByRole('link').filter({ has: page.locator('xpath=self::*[contains(@href, "/biz/customers/edit/")]') });
+  await links.first().waitFor();
+  return links.allTextContents();
+}
+
+async function openWithProbe(beside: TrackedPage, path = '/biz/customers'): Promise<TrackedPage> {
+  await installProbe(beside.page.context());
+  return session.openBeside(beside, path);
+}
+
+describe('the kept first screen', () => {
+  it('shows the list as last drawn before the app has loaded, exactly as the database answers, then the live list in its place', async () => {
+    const first = await session.open('/biz/customers');
+    const drawn = await liveNames(first.page);
+    expect(drawn).toHaveLength(10);
+    const kept = await waitUntilKept(first.page);
+    expect(kept.html).toContain(drawn[0]);
+    // A visit after the owning tab has closed (as a person coming back), and one beside it.
+    const context = first.page.context();
+    const holder = await context.newPage();
+    await first.page.close();
+    const again = await openWithProbe({ ...first, page: holder });
+    expect(await liveNames(again.page)).toEqual(drawn);
+    const probe = await probeOf(again.page);
+    expect(probe.keptAt, 'the kept screen was shown').toBeDefined();
+    expect(probe.keptNames).toEqual(drawn);
+    expect(probe.keptInert).toBe(true);
+    expect(probe.liveAt).toBeDefined();
+    expect(probe.keptAt!).toBeLessThan(probe.liveAt!);
+    // Exactly what the database answers now: the same ten, in the spec's order.
+    const answer = await apiFetch(again.page, '/api/customers');
+    expect((answer.json as { full_name: string }[]).map((c) => c.full_name)).toEqual(drawn);
+    // The live app works: search answers.
+    await again.page.getByRole('searchbox', { name: 'Search customers' }).fill(drawn[3]!);
+    await expect.poll(() => again.page.getByRole('table').getByRole('link', { name: drawn[3] }).count()).toBeGreaterThan(0);
+    await holder.close();
+  });
+
+  it('is not shown after any write until a visit has drawn the list again, which shows the change', async () => {
+    const first = await session.open('/biz/customers');
+    const drawn = await liveNames(first.page);
+    await waitUntilKept(first.page);
+    // A write from this tab: the stamp is gone by the time the write is answered.
+    const created = await apiFetch(first.page, '/api/customers', {
+      method: 'POST',
+      body: { full_name: 'Kept Screen Newcomer', email: 'kept.newcomer@example.com', phone: '555-0199' },
+    });
+    expect(created.status).toBe(200);
+    expect((await cacheOf(first.page)).stamp).toBeUndefined();
+    // Another tab opens: no kept screen, and the list shows the new customer first.
+    const second = await openWithProbe(first);
+    const names = await liveNames(second.page);
+    expect(names[0]).toBe('Kept Screen Newcomer');
+    expect(names.slice(1)).toEqual(drawn.slice(0, 9));
+    const probe = await probeOf(second.page);
+    expect(probe.keptAt).toBeUndefined();
+    expect(probe.liveAt).toBeDefined();
+    // That visit kept the list as it is now, for the next one.
+    const kept = await waitUntilKept(second.page);
+    expect(kept.html).toContain('Kept Screen Newcomer');
+    const third = await openWithProbe(second);
+    expect((await probeOf(third.page)).keptNames?.[0]).toBe('Kept Screen Newcomer');
+  });
+
+  it('is not shown on a search, another page or screen, nor after the database was deleted', async () => {
+    const first = await session.open('/biz/customers');
+    await liveNames(first.page);
+    await waitUntilKept(first.page);
+    for (const path of ['/biz/customers?q=a', '/biz/customers?page=2', '/biz/jobs']) {
+      const other = await openWithProbe(first, path);
+      await other.page.getByRole('table').first().waitFor();
+      expect((await probeOf(other.page)).keptAt, path).toBeUndefined();
+      await other.page.close();
+    }
+    await first.page.evaluate(() => window.ottoDeleteDatabase?.());
+    expect((await cacheOf(first.page)).stamp).toBeUndefined();
+    const after = await openWithProbe(first);
+    await liveNames(after.page);
+    expect((await probeOf(after.page)).keptAt).toBeUndefined();
+  });
+
+  it('looks like the live list while the app starts (screenshots at desktop and phone width)', async () => {
+    for (const [name, viewport] of [
+      ['kept-screen-desktop', { width: 1280, height: 800 }],
+      ['kept-screen-phone', { width: 390, height: 844 }],
+    ] as const) {
+      const first = await session.open('/biz/customers', { viewport });
+      await liveNames(first.page);
+      await waitUntilKept(first.page);
+      // Hold the app's start: once the owning tab has closed, a page of the landing takes the
+      // database files' lock, so the next tab's DB worker waits for it and the kept screen stays.
+      const context = first.page.context();
+      const holder = await context.newPage();
+      await holder.goto('/');
+      await first.page.close();
+      await holder.evaluate(
+        () => new Promise<void>((granted) => void navigator.locks.request('otto-db-files:.otto', () => (granted(), new Promise(() => undefined)))),
+      );
+      const held = await context.newPage();
+      await held.goto('/biz/customers');
+      await held.locator('.otto-kept-screen table').waitFor();
+      await screenshot(held, name);
+      expect(await held.locator('#root > :not(.otto-kept-screen):not([hidden])').count()).toBe(0);
+      await held.close();
+      await holder.close();
+    }
+  });
+});
