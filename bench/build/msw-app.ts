@@ -72,6 +72,12 @@ export async function buildMswApp(options: { appDir: string; outDir: string; n: 
       if (name === 'start-backend') swapped++;
       return swaps[name];
     },
+    // Otto's kept first screen (decision 0009) needs the data stamp of Otto's DB worker: MSW's
+    // answers carry none, so the variant would only load a script that never shows anything.
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => html.replace(/\s*<!--[^>]*-->\s*<script src="\/kept-screen\.js" async><\/script>/, ''),
+    },
     load(id) {
       // JSON.parse of a string parses faster than the same object literal (V8's advice for big data).
       return id === `\0${dataId}` ? `export default JSON.parse(${JSON.stringify(JSON.stringify(data))});` : null;
@@ -94,6 +100,7 @@ export async function buildMswApp(options: { appDir: string; outDir: string; n: 
   });
   // The app's config also writes Otto's first-start database; MSW serves the arrays above instead.
   rmSync(join(options.outDir, 'otto-seed.sqlite3.gz'), { force: true });
+  rmSync(join(options.outDir, 'kept-screen.js'), { force: true });
   const files = readdirSync(options.outDir, { recursive: true, encoding: 'utf8' });
   const manifest: MswVariantManifest = {
     source: fromFile ? 'apps/web/dist/otto-seed.sqlite3.gz' : `seedDatabase (faker seed ${options.fakerSeed}) into arrays`,
@@ -101,7 +108,8 @@ export async function buildMswApp(options: { appDir: string; outDir: string; n: 
     jobs: data.jobs.length,
     shipsOttoBackend:
       files.some((f) => /sqlite|\.wasm$|db\.worker/i.test(f)) ||
-      files.some((f) => (f.endsWith('.js') || f.endsWith('.html')) && f !== 'otto-sw.js' && readFileSync(join(options.outDir, f), 'utf8').includes('otto-sw')),
+      files.some((f) => (f.endsWith('.js') || f.endsWith('.html')) && f !== 'otto-sw.js' && readFileSync(join(options.outDir, f), 'utf8').includes('otto-sw')) ||
+      files.some((f) => f.endsWith('.html') && readFileSync(join(options.outDir, f), 'utf8').includes('kept-screen.js')),
     files,
   };
   writeFileSync(join(options.outDir, 'bench-variant.json'), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -76,4 +76,14 @@ describe('checkIssue21', () => {
     expect(verdict(leaky, '21.1')?.met).toBe(false);
     expect(verdict({ ...results, startup: startup(900, 250, 700) }, '21.2')?.met).toBe(false);
   });
+
+  it('judges the first row shown and reports the live row beside it', () => {
+    const kept = { ...startup(900, 100, 200), live: { firstVisit: flat(900), repeatVisit: flat(270), repeatAfterRestart: flat(600) } };
+    const results = { ...base, startup: kept, startupMsw: { ...startup(1000, 300, 800), shipsOttoBackend: false } };
+    const two = verdict(results, '21.2');
+    expect(two?.met).toBe(true);
+    expect(two?.measured).toContain('repeat visit 0.33x');
+    expect(two?.measured).toContain('the live row');
+    expect(two?.measured).toContain('repeat 0.90x (270 ms)');
+  });
 });

@@ -52,6 +52,12 @@ export function checkIssue21(results: Omit<BenchResults, 'targets'>): TargetChec
     const first = ratio(otto.firstVisit, msw.firstVisit);
     const repeat = ratio(otto.repeatVisit, msw.repeatVisit);
     const restart = ratio(otto.repeatAfterRestart, msw.repeatAfterRestart);
+    // The first row the app itself rendered (after the kept first screen, where one was shown).
+    const live = otto.live
+      ? `; the live row (the app's own render, after the kept first screen): first ${x(ratio(otto.live.firstVisit, msw.firstVisit))}, ` +
+        `repeat ${x(ratio(otto.live.repeatVisit, msw.repeatVisit))} (${ms(otto.live.repeatVisit.median)} ms), ` +
+        `after a restart ${x(ratio(otto.live.repeatAfterRestart, msw.repeatAfterRestart))}`
+      : '';
     checks.push({
       id: '21.1',
       target: targets['21.1'],
@@ -59,13 +65,16 @@ export function checkIssue21(results: Omit<BenchResults, 'targets'>): TargetChec
         `Otto ÷ MSW: first visit ${x(first)} (${ms(otto.firstVisit.median)} / ${ms(msw.firstVisit.median)} ms), repeat ${x(repeat)} ` +
         `(${ms(otto.repeatVisit.median)} / ${ms(msw.repeatVisit.median)} ms), after a browser restart ${x(restart)} ` +
         `(${ms(otto.repeatAfterRestart.median)} / ${ms(msw.repeatAfterRestart.median)} ms)` +
+        live +
         (msw.shipsOttoBackend ? '; the MSW variant also shipped Otto backend files, so its figure is too high' : ''),
       met: !msw.shipsOttoBackend,
     });
     checks.push({
       id: '21.2',
       target: targets['21.2'],
-      measured: `first visit ${x(first)} of MSW's; repeat visit ${x(repeat)} of MSW's, ${ms(otto.repeatVisit.median)} ms (medians; the absolute bound holds only on that machine)`,
+      measured:
+        `first row shown: first visit ${x(first)} of MSW's; repeat visit ${x(repeat)} of MSW's, ${ms(otto.repeatVisit.median)} ms ` +
+        `(medians; the absolute bound holds only on that machine)${live}`,
       met: first < 1 && repeat <= 0.7 && otto.repeatVisit.median <= repeatVisitBaseline / 2,
     });
   } else {

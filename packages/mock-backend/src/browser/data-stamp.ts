@@ -7,15 +7,27 @@
 // The DB worker is the one place every write passes through, in order, so the check needs no
 // timing: a write is acknowledged only after its stamp is gone.
 
-/** The response header that carries the stamp a GET answer was read under. */
+/**
+ * The response header that carries the stamp a GET answer was read under.
+ * @example
+ * const stamp = response.headers.get(dataStampHeader);
+ */
 export const dataStampHeader = 'x-otto-data-stamp';
 
-/** Where the stamp is kept: the request URL of its entry in the Cache Storage cache `cacheName`. */
+/**
+ * Where the stamp is kept: the request URL of its entry in the `dataStampCache` cache.
+ * @example
+ * const now = await (await (await caches.open('my-app-kept')).match(dataStampKey))?.text();
+ * const trusted = now !== undefined && now === kept.stamp;
+ */
 export const dataStampKey = '/__otto/data-stamp';
 
 /** The DB worker's side of the stamp. */
 export interface DataStamp {
-  /** The current stamp, made (and kept) now when there is none; undefined without Cache Storage. */
+  /**
+   * The current stamp; a new one when there is none, kept in the cache right after (what is tagged
+   * with it is trusted from then on). Undefined without Cache Storage.
+   */
   current(): Promise<string | undefined>;
   /** Removes the stamp: whatever was tagged with it is no longer trusted. */
   invalidate(): Promise<void>;
@@ -42,17 +54,20 @@ export function createDataStamp(cacheName: string): DataStamp {
     .catch(() => '');
   return {
     current() {
-      known = known.then(async (value) => {
-        if (value) return value;
-        const fresh = newStamp();
+      // A new stamp is handed out at once; keeping it runs behind. Until it is kept nothing tagged
+      // with it is trusted, and an invalidate waits for it (the chain), so no answer waits here.
+      let fresh: string | undefined;
+      const value = known.then((v) => v || (fresh = newStamp()));
+      known = value.then(async (v) => {
+        if (v !== fresh) return v;
         try {
-          await (await cache).put(dataStampKey, new Response(fresh, { headers: { 'content-type': 'text/plain' } }));
-          return fresh;
+          await (await cache).put(dataStampKey, new Response(v, { headers: { 'content-type': 'text/plain' } }));
+          return v;
         } catch {
           return '';
         }
       });
-      return known.then((value) => value || undefined);
+      return value;
     },
     invalidate() {
       known = known.then(async (value) => {

@@ -155,11 +155,13 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
       current
         .then(async (api) => {
           const read = request.method === 'GET' || request.method === 'HEAD';
-          // Before a write changes anything, what was kept from earlier answers stops being trusted.
-          if (!read) await stamp?.invalidate();
+          // What was kept from earlier answers stops being trusted: done beside the write itself,
+          // and the write is answered only once it is (a reader meanwhile sees a write in flight).
+          const invalidated = read ? undefined : stamp?.invalidate();
           const response = await api.fetch(deserializeRequest(request));
           // A write is answered once it is kept (a no-op on OPFS, where the commit is the file).
           if (!read) await api.store.flush?.();
+          await invalidated;
           const serialized = await serializeResponse(response);
           if (read) {
             const current = await stamp?.current();

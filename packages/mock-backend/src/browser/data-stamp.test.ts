@@ -1,0 +1,105 @@
+// The data stamp's order of work, against a small in-memory Cache Storage (Node has none; the
+// browser's real one is exercised by apps/web/e2e/kept-screen.e2e.test.ts).
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDataStamp, dataStampKey } from './data-stamp';
+
+/** A Cache Storage of one cache whose puts and deletes finish when the test says so, or fail. */
+function installCaches() {
+  const entries = new Map<string, string>();
+  const pending: (() => void)[] = [];
+  const state = { hold: false, fail: false };
+  const later = <T>(work: () => T): Promise<T> =>
+    new Promise((resolve, reject) => {
+      const run = () => (state.fail ? reject(new Error('QuotaExceededError')) : resolve(work()));
+      if (state.hold) pending.push(run);
+      else queueMicrotask(run);
+    });
+  const cache = {
+    match: (key: string) => Promise.resolve(entries.has(key) ? new Response(entries.get(key)) : undefined),
+    put: async (key: string, response: Response) => {
+      const text = await response.text();
+      return later(() => void entries.set(key, text));
+    },
+    delete: (key: string) => later(() => entries.delete(key)),
+  };
+  (globalThis as { caches?: unknown }).caches = { open: () => Promise.resolve(cache) };
+  return { entries, state, release: () => pending.splice(0).forEach((run) => run()) };
+}
+
+afterEach(() => {
+  delete (globalThis as { caches?: unknown }).caches;
+});
+
+describe('createDataStamp', () => {
+  it('hands out one stamp until a write, keeps it in the cache, and removes it on invalidate', async () => {
+    const { entries } = installCaches();
+    const stamp = createDataStamp('test');
+    const first = await stamp.current();
+    expect(first).toMatch(/\w/);
+    expect(await stamp.current()).toBe(first);
+    await stamp.invalidate();
+    expect(entries.has(dataStampKey)).toBe(false);
+    const second = await stamp.current();
+    expect(second).not.toBe(first);
+    await stamp.invalidate();
+    await stamp.current();
+    await stamp.invalidate();
+    expect(entries.has(dataStampKey)).toBe(false);
+  });
+
+  it('answers a read at once while the new stamp is still being kept, and an invalidate waits for that keeping', async () => {
+    const { entries, state, release } = installCaches();
+    const stamp = createDataStamp('test');
+    await stamp.invalidate();
+    state.hold = true;
+    const given = await stamp.current();
+    expect(given).toBeDefined();
+    expect(entries.has(dataStampKey)).toBe(false);
+    let invalidated = false;
+    const invalidating = stamp.invalidate().then(() => (invalidated = true));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(invalidated).toBe(false);
+    release(); // the put finishes…
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    release(); // …then the delete
+    await invalidating;
+    expect(entries.has(dataStampKey)).toBe(false);
+  });
+
+  it('takes over a stamp an earlier worker kept, and deletes it at the first write', async () => {
+    const { entries } = installCaches();
+    entries.set(dataStampKey, 'from-before');
+    const stamp = createDataStamp('test');
+    expect(await stamp.current()).toBe('from-before');
+    await stamp.invalidate();
+    expect(entries.has(dataStampKey)).toBe(false);
+  });
+
+  it('after a failed delete it deletes again at the next invalidate, and a failed keep trusts nothing', async () => {
+    const { entries, state } = installCaches();
+    const stamp = createDataStamp('test');
+    const kept = await stamp.current();
+    await stamp.invalidate(); // settle the keeping
+    expect(entries.has(dataStampKey)).toBe(false);
+    await stamp.current();
+    await new Promise((resolve) => setTimeout(resolve, 0)); // kept
+    expect(entries.has(dataStampKey)).toBe(true);
+    state.fail = true;
+    await stamp.invalidate();
+    expect(entries.get(dataStampKey)).toBeDefined();
+    state.fail = false;
+    await stamp.invalidate();
+    expect(entries.has(dataStampKey)).toBe(false);
+    state.fail = true;
+    const unkept = await stamp.current();
+    expect(unkept).not.toBe(kept);
+    await stamp.invalidate();
+    expect(entries.has(dataStampKey)).toBe(false);
+  });
+
+  it('does nothing where there is no Cache Storage', async () => {
+    const stamp = createDataStamp('test');
+    expect(await stamp.current()).toBeUndefined();
+    await expect(stamp.invalidate()).resolves.toBeUndefined();
+  });
+});
