@@ -40,17 +40,34 @@ createRoot(live).render(
     <App queryClient={queryClient} router={createRouter()} />
   </StrictMode>,
 );
+// The app takes the kept screen's place in the same frame as it draws its first screen's data.
+if (kept) takeOver(kept, live, queryClient);
 // A first visit registers the service worker after this (start-backend.ts): once the first
 // screen's requests have been answered and two frames drawn, so its rows are on screen.
 void (started?.ok ? settled(queryClient) : Promise.resolve()).then(() => {
-  if (kept) {
-    kept.remove();
-    live.hidden = false;
-  }
   markFirstScreenShown();
   // …and the screen is kept for the next visit, when it is the customer list as it opens.
   if (started?.ok) void keepFirstScreen(live);
 });
+
+/**
+ * Shows `live` in place of `kept` as soon as the app has drawn its first screen's data: no query
+ * fetching and nothing "Loading" (`data-loading`) in it. Checked after every change React makes
+ * to `live` (a mutation observer runs before the next paint) and every change in the query cache.
+ */
+function takeOver(kept: HTMLElement, live: HTMLElement, client: QueryClient): void {
+  const check = () => {
+    if (client.isFetching() > 0 || !live.firstElementChild || live.querySelector('[data-loading]')) return;
+    observer.disconnect();
+    unsubscribe();
+    kept.remove();
+    live.hidden = false;
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(live, { childList: true, subtree: true });
+  const unsubscribe = client.getQueryCache().subscribe(check);
+  check();
+}
 
 /** Resolves once no query is fetching, then two animation frames later. */
 function settled(client: QueryClient): Promise<void> {

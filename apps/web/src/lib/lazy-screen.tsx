@@ -3,7 +3,11 @@ import { Suspense, use, type ComponentType, type ReactElement } from 'react';
 
 /** The spec's plain-text placeholder while a screen's code loads. */
 export function LoadingScreen() {
-  return <p className="otto-loading">Loading...</p>;
+  return (
+    <p className="otto-loading" data-loading="">
+      Loading...
+    </p>
+  );
 }
 
 /**

@@ -7,9 +7,10 @@ import { createDataStamp, dataStampKey } from './data-stamp';
 function installCaches() {
   const entries = new Map<string, string>();
   const pending: (() => void)[] = [];
-  const state = { hold: false, fail: false };
+  const state = { hold: false, fail: false, writes: 0 };
   const later = <T>(work: () => T): Promise<T> =>
     new Promise((resolve, reject) => {
+      state.writes++;
       const run = () => (state.fail ? reject(new Error('QuotaExceededError')) : resolve(work()));
       if (state.hold) pending.push(run);
       else queueMicrotask(run);
@@ -30,29 +31,34 @@ afterEach(() => {
   delete (globalThis as { caches?: unknown }).caches;
 });
 
+/** Lets the stamp's first read of the cache finish. */
+const read = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 describe('createDataStamp', () => {
   it('hands out one stamp until a write, keeps it in the cache, and removes it on invalidate', async () => {
     const { entries } = installCaches();
     const stamp = createDataStamp('test');
-    const first = await stamp.current();
+    expect(stamp.current(), 'no answer waits for the first read').toBeUndefined();
+    await read();
+    const first = stamp.current();
     expect(first).toMatch(/\w/);
-    expect(await stamp.current()).toBe(first);
+    expect(stamp.current()).toBe(first);
     await stamp.invalidate();
     expect(entries.has(dataStampKey)).toBe(false);
-    const second = await stamp.current();
+    const second = stamp.current();
     expect(second).not.toBe(first);
     await stamp.invalidate();
-    await stamp.current();
+    stamp.current();
     await stamp.invalidate();
     expect(entries.has(dataStampKey)).toBe(false);
   });
 
-  it('answers a read at once while the new stamp is still being kept, and an invalidate waits for that keeping', async () => {
+  it('hands a new stamp out while it is still being kept, and an invalidate waits for that keeping', async () => {
     const { entries, state, release } = installCaches();
     const stamp = createDataStamp('test');
-    await stamp.invalidate();
+    await read();
     state.hold = true;
-    const given = await stamp.current();
+    const given = stamp.current();
     expect(given).toBeDefined();
     expect(entries.has(dataStampKey)).toBe(false);
     let invalidated = false;
@@ -61,28 +67,50 @@ describe('createDataStamp', () => {
     expect(invalidated).toBe(false);
     release(); // the put finishes…
     await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(entries.get(dataStampKey)).toBe(given);
+    expect(invalidated).toBe(false);
     release(); // …then the delete
     await invalidating;
     expect(entries.has(dataStampKey)).toBe(false);
   });
 
-  it('takes over a stamp an earlier worker kept, and deletes it at the first write', async () => {
+  it('takes over a stamp an earlier worker kept, and deletes it at the first write, even one before the read is done', async () => {
     const { entries } = installCaches();
     entries.set(dataStampKey, 'from-before');
     const stamp = createDataStamp('test');
-    expect(await stamp.current()).toBe('from-before');
+    await read();
+    expect(stamp.current()).toBe('from-before');
     await stamp.invalidate();
+    expect(entries.has(dataStampKey)).toBe(false);
+    entries.set(dataStampKey, 'from-before');
+    const early = createDataStamp('test');
+    await early.invalidate();
+    expect(entries.has(dataStampKey)).toBe(false);
+    expect(early.current()).not.toBe('from-before');
+  });
+
+  it('writes nothing for writes after the first, until a read hands a stamp out again', async () => {
+    const { entries, state } = installCaches();
+    const stamp = createDataStamp('test');
+    await read();
+    stamp.current();
+    await stamp.invalidate();
+    const writes = state.writes;
+    await stamp.invalidate();
+    await stamp.invalidate();
+    expect(state.writes).toBe(writes);
     expect(entries.has(dataStampKey)).toBe(false);
   });
 
   it('after a failed delete it deletes again at the next invalidate, and a failed keep trusts nothing', async () => {
     const { entries, state } = installCaches();
     const stamp = createDataStamp('test');
-    const kept = await stamp.current();
+    await read();
+    const kept = stamp.current();
     await stamp.invalidate(); // settle the keeping
     expect(entries.has(dataStampKey)).toBe(false);
-    await stamp.current();
-    await new Promise((resolve) => setTimeout(resolve, 0)); // kept
+    stamp.current();
+    await read(); // kept
     expect(entries.has(dataStampKey)).toBe(true);
     state.fail = true;
     await stamp.invalidate();
@@ -91,15 +119,16 @@ describe('createDataStamp', () => {
     await stamp.invalidate();
     expect(entries.has(dataStampKey)).toBe(false);
     state.fail = true;
-    const unkept = await stamp.current();
+    const unkept = stamp.current();
     expect(unkept).not.toBe(kept);
     await stamp.invalidate();
     expect(entries.has(dataStampKey)).toBe(false);
+    state.fail = false;
   });
 
   it('does nothing where there is no Cache Storage', async () => {
     const stamp = createDataStamp('test');
-    expect(await stamp.current()).toBeUndefined();
+    expect(stamp.current()).toBeUndefined();
     await expect(stamp.invalidate()).resolves.toBeUndefined();
   });
 });

@@ -25,11 +25,12 @@ export const dataStampKey = '/__otto/data-stamp';
 /** The DB worker's side of the stamp. */
 export interface DataStamp {
   /**
-   * The current stamp; a new one when there is none, kept in the cache right after (what is tagged
-   * with it is trusted from then on). Undefined without Cache Storage.
+   * The current stamp, at once: a new one when there is none (kept in the cache right after; what
+   * is tagged with it is trusted from then on). Undefined without Cache Storage, and while the
+   * stamp an earlier worker kept is still being read (an answer then goes without).
    */
-  current(): Promise<string | undefined>;
-  /** Removes the stamp: whatever was tagged with it is no longer trusted. */
+  current(): string | undefined;
+  /** Removes the stamp: whatever was tagged with it is no longer trusted once this resolves. */
   invalidate(): Promise<void>;
 }
 
@@ -43,43 +44,50 @@ export interface DataStamp {
  */
 export function createDataStamp(cacheName: string): DataStamp {
   const storage = (globalThis as { caches?: CacheStorage }).caches;
-  if (!storage) return { current: () => Promise.resolve(undefined), invalidate: () => Promise.resolve() };
+  if (!storage) return { current: () => undefined, invalidate: () => Promise.resolve() };
   const cache = storage.open(cacheName);
-  // What the cache holds, as far as this worker knows: a stamp, null for none, '' when unknown (a
-  // read or write that failed: the next invalidate deletes whatever may be there). Read once, then
-  // kept in step with the cache: only this worker (the database's owner, under its lock) writes it.
-  let known: Promise<string | null> = cache
+  // What the cache holds, as far as this worker knows: a stamp; null for none; '' when unknown (a
+  // read or write that failed: the next invalidate deletes whatever may be there); undefined
+  // until the first read is done. Only this worker (the database's owner, under its lock) writes
+  // the entry, and its puts and deletes run one after the other, in the order asked (`work`).
+  let known: string | null | undefined;
+  let work: Promise<unknown> = cache
     .then((c) => c.match(dataStampKey))
     .then(async (r) => (r ? await r.text() : null))
-    .catch(() => '');
+    .catch(() => '' as const)
+    .then((read) => {
+      if (known === undefined) known = read;
+    });
   return {
     current() {
-      // A new stamp is handed out at once; keeping it runs behind. Until it is kept nothing tagged
-      // with it is trusted, and an invalidate waits for it (the chain), so no answer waits here.
-      let fresh: string | undefined;
-      const value = known.then((v) => v || (fresh = newStamp()));
-      known = value.then(async (v) => {
-        if (v !== fresh) return v;
+      if (known === undefined) return undefined;
+      if (known) return known;
+      // A new stamp is handed out at once and kept behind: nothing tagged with it is trusted
+      // before it is in the cache, and an invalidate asked meanwhile runs after the keeping.
+      const fresh = newStamp();
+      known = fresh;
+      work = work.then(async () => {
         try {
-          await (await cache).put(dataStampKey, new Response(v, { headers: { 'content-type': 'text/plain' } }));
-          return v;
+          await (await cache).put(dataStampKey, new Response(fresh, { headers: { 'content-type': 'text/plain' } }));
         } catch {
-          return '';
+          if (known === fresh) known = '';
         }
       });
-      return value;
+      return fresh;
     },
     invalidate() {
-      known = known.then(async (value) => {
-        if (value === null) return null;
+      const before = known;
+      known = null;
+      // Nothing kept and none being kept: nothing to do (most writes after the first).
+      if (before === null) return work.then(() => undefined);
+      work = work.then(async () => {
         try {
           await (await cache).delete(dataStampKey);
-          return null;
         } catch {
-          return '';
+          if (known === null) known = '';
         }
       });
-      return known.then(() => undefined);
+      return work.then(() => undefined);
     },
   };
 }

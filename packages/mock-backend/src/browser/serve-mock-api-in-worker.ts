@@ -164,7 +164,7 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
           await invalidated;
           const serialized = await serializeResponse(response);
           if (read) {
-            const current = await stamp?.current();
+            const current = stamp?.current();
             if (current) serialized.headers.push([dataStampHeader, current]);
           } else {
             // Again once it is done: a read beside a long-running import may have made a new stamp.

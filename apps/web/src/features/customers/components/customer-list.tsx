@@ -91,7 +91,9 @@ export function CustomerList() {
         <LoadErrorNotice title="Customers could not be loaded" error={result.error} onRetry={() => void result.refetch()} />
       )}
       {result.isPending ? (
-        <p role="status">Loading customers…</p>
+        <p role="status" data-loading="">
+          Loading customers…
+        </p>
       ) : result.isError && !result.data ? null : (
         <>
           <Table
