@@ -105,16 +105,17 @@ describe('the kept first screen', () => {
     await holder.close();
   });
 
-  it('is not shown after any write until a visit has drawn the list again, which shows the change', async () => {
+  it('is not shown after a write until the list is drawn again; a tab showing the list keeps it again as it changes', async () => {
     const first = await session.open('/biz/customers');
     const drawn = await liveNames(first.page);
     await waitUntilKept(first.page);
-    // A write from this tab: the stamp is gone by the time the write is answered.
-    const created = await apiFetch(first.page, '/api/customers', {
-      method: 'POST',
-      body: { full_name: 'Kept Screen Newcomer', email: 'kept.newcomer@example.com', phone: '555-0199' },
-    });
-    expect(created.status).toBe(200);
+    // This tab moves to the jobs (no customer list on screen), then writes: the stamp is gone by
+    // the time the write is answered.
+    await first.page.goto('/biz/jobs');
+    await first.page.getByRole('table').first().waitFor();
+    const newcomer = (name: string, email: string) =>
+      apiFetch(first.page, '/api/customers', { method: 'POST', body: { full_name: name, email, phone: '555-0199' } });
+    expect((await newcomer('Kept Screen Newcomer', 'kept.newcomer@example.com')).status).toBe(200);
     expect((await cacheOf(first.page)).stamp).toBeUndefined();
     // Another tab opens: no kept screen, and the list shows the new customer first.
     const second = await openWithProbe(first);
@@ -124,11 +125,14 @@ describe('the kept first screen', () => {
     const probe = await probeOf(second.page);
     expect(probe.keptAt).toBeUndefined();
     expect(probe.liveAt).toBeDefined();
-    // That visit kept the list as it is now, for the next one.
-    const kept = await waitUntilKept(second.page);
-    expect(kept.html).toContain('Kept Screen Newcomer');
+    expect((await waitUntilKept(second.page)).html).toContain('Kept Screen Newcomer');
+    // While that tab shows the list, a write elsewhere: its list follows, and is kept as it is now.
+    expect((await newcomer('Second Newcomer', 'second.newcomer@example.com')).status).toBe(200);
+    await second.page.getByRole('link', { name: 'Second Newcomer' }).waitFor();
+    await expect.poll(async () => (await cacheOf(second.page)).kept?.html.includes('Second Newcomer'), { timeout: 15_000 }).toBe(true);
     const third = await openWithProbe(second);
-    expect((await probeOf(third.page)).keptNames?.[0]).toBe('Kept Screen Newcomer');
+    expect(await liveNames(third.page)).toEqual(['Second Newcomer', 'Kept Screen Newcomer', ...drawn.slice(0, 8)]);
+    expect((await probeOf(third.page)).keptNames).toEqual(['Second Newcomer', 'Kept Screen Newcomer', ...drawn.slice(0, 8)]);
   });
 
   it('is not shown on a search, another page or screen, nor after the database was deleted', async () => {
@@ -141,6 +145,9 @@ describe('the kept first screen', () => {
       expect((await probeOf(other.page)).keptAt, path).toBeUndefined();
       await other.page.close();
     }
+    // Deleted from a tab that shows no customer list (one that does keeps the new list at once).
+    await first.page.goto('/biz/jobs');
+    await first.page.getByRole('table').first().waitFor();
     await first.page.evaluate(() => window.ottoDeleteDatabase?.());
     expect((await cacheOf(first.page)).stamp).toBeUndefined();
     const after = await openWithProbe(first);

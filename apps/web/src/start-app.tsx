@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { markFirstScreenShown } from './backend/first-screen';
-import { keepFirstScreen, takeRoot } from './backend/kept-screen';
+import { setAppRoot, takeRoot } from './backend/kept-screen';
 import { startOnce } from './backend/start-once';
 import { createQueryClient } from './lib/query-client';
 import { createRouter, prefetchScreens, preloadScreens } from './router';
@@ -35,6 +35,8 @@ if (kept) {
   live.hidden = true;
   root.append(live);
 }
+// The customer list keeps what it shows from there (kept-screen.ts).
+setAppRoot(live);
 createRoot(live).render(
   <StrictMode>
     <App queryClient={queryClient} router={createRouter()} />
@@ -46,8 +48,6 @@ if (kept) takeOver(kept, live, queryClient);
 // screen's requests have been answered and two frames drawn, so its rows are on screen.
 void (started?.ok ? settled(queryClient) : Promise.resolve()).then(() => {
   markFirstScreenShown();
-  // …and the screen is kept for the next visit, when it is the customer list as it opens.
-  if (started?.ok) void keepFirstScreen(live);
 });
 
 /**

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { remoteApiPrefix } from './remote-backend';
 
 const startBrowserBackend = vi.fn();
-vi.mock('@otto/mock-backend/browser', () => ({ startBrowserBackend }));
+vi.mock('@otto/mock-backend/browser', async (importOriginal) => ({ ...(await importOriginal<object>()), startBrowserBackend }));
 
 describe('remoteApiPrefix', () => {
   it('reads the API base URL, with or without /api and a trailing slash', () => {

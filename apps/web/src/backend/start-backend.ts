@@ -3,7 +3,6 @@ import { databaseProblemOf, startBrowserBackend, type BrowserBackend } from '@ot
 import { configureApiClient } from '../lib/api-client';
 import { dropEarlyDbWorker, takeDbWorker } from './early-db-worker';
 import { firstScreenShown } from './first-screen';
-import { noteAnswer } from './kept-screen';
 import { recoverySession } from './recovery-session';
 import { remoteApiPrefix, remoteBackend } from './remote-backend';
 
@@ -80,14 +79,8 @@ export function ensureBackend(): Promise<BackendHandle> {
   }).then(
     (backend) => {
       configureApiClient({
-        fetch: async (input, init) => {
-          const response = await (navigator.serviceWorker.controller
-            ? globalThis.fetch(input, init)
-            : backend.fetch(new Request(new URL(input, window.location.href), init)));
-          // Which state of the database each answer came from: the first screen is kept only when all agree.
-          noteAnswer(init?.method ?? 'GET', response);
-          return response;
-        },
+        fetch: (input, init) =>
+          navigator.serviceWorker.controller ? globalThis.fetch(input, init) : backend.fetch(new Request(new URL(input, window.location.href), init)),
       });
       installDebugHooks(backend);
       // Another tab owns the database: the worker started early is not needed.

@@ -1,5 +1,5 @@
 import { apiErrorSchema, buildPath, totalCountHeader, type RouteDefinition } from '@otto/api-contract';
-import { appVersionHeader } from '@otto/mock-backend/browser';
+import { appVersionHeader, dataStampHeader } from '@otto/mock-backend/browser';
 import { ApiClientError } from './api-client-error';
 
 export { ApiClientError, type ApiErrorKind } from './api-client-error';
@@ -34,6 +34,8 @@ export interface ApiRequest {
 export interface ApiResult<T> {
   data: T;
   totalCount?: number;
+  /** The in-browser database's data stamp the answer was read under (decision 0009), when it gave one. */
+  stamp?: string;
 }
 
 /**
@@ -101,5 +103,10 @@ export async function callApi<R extends RouteDefinition>(
     throw new ApiClientError('PARSING_ERROR', 'Otto answered with data in an unexpected shape.');
   }
   const total = response.headers.get(totalCountHeader);
-  return { data: parsed.data as z.infer<R['response']>, ...(total !== null ? { totalCount: Number(total) } : {}) };
+  const stamp = response.headers.get(dataStampHeader);
+  return {
+    data: parsed.data as z.infer<R['response']>,
+    ...(total !== null ? { totalCount: Number(total) } : {}),
+    ...(stamp ? { stamp } : {}),
+  };
 }

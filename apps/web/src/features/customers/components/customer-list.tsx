@@ -1,6 +1,6 @@
 import type { Customer, CustomerSortField } from '@otto/api-contract';
 import { Button, EmptyState, Pagination, SearchBox, Table, buttonClassName, type TableColumn } from '@otto/ui';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Link } from 'react-router';
 import { formatCount, formatDate, formatDateTime } from '../../../lib/format';
 import { ListControls, type OrderChoice } from '../../../lib/list-controls';
@@ -9,6 +9,7 @@ import { paths } from '../../../lib/paths';
 import { LoadErrorNotice } from '../../../lib/load-error-notice';
 import { useListSearchParams } from '../../../lib/use-list-search-params';
 import { useSearchText } from '../../../lib/use-search-text';
+import { keepFirstScreenSoon } from '../../../backend/kept-screen';
 import { customerListRequest, useCustomers } from '../api/get-customers';
 
 type Sort = ListSort<CustomerSortField>;
@@ -68,6 +69,11 @@ export function CustomerList() {
   const total = result.data?.totalCount ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const rows = result.data?.data ?? [];
+  // The list as it opens, drawn from a fresh answer: kept for the next visit to show at once (decision 0009).
+  const asOpened = [...searchParams.keys()].length === 0;
+  const stamp = result.data?.stamp;
+  const drawn = !result.isFetching && !result.isPlaceholderData;
+  useEffect(() => (asOpened && drawn && stamp ? keepFirstScreenSoon(stamp) : undefined), [asOpened, drawn, stamp]);
 
   return (
     <div className="otto-stack">
