@@ -177,6 +177,9 @@ describe('the kept first screen', () => {
       await held.locator('.otto-kept-screen table').waitFor();
       await screenshot(held, name);
       expect(await held.locator('#root > :not(.otto-kept-screen):not([hidden])').count()).toBe(0);
+      // Still held after three seconds: a note says so.
+      await expect.poll(() => held.getByRole('status').filter({ hasText: 'Otto is still starting' }).count(), { timeout: 10_000 }).toBe(1);
+      await screenshot(held, `${name}-slow-start`);
       await held.close();
       await holder.close();
     }

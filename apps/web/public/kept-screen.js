@@ -10,6 +10,8 @@
   const path = window.location.pathname;
   if (!root || !('caches' in window) || !/^\/biz(\/customers)?\/?$/.test(path) || window.location.search || window.location.hash) return;
   const build = document.querySelector('meta[name="otto-build"]')?.getAttribute('content');
+  // The dev server's code changes without a new build id, and its styles come with its scripts.
+  if (!build || build === 'dev') return;
   const { locale, timeZone } = Intl.DateTimeFormat().resolvedOptions();
   caches
     .open('otto-first-screen')
@@ -22,10 +24,21 @@
       const screen = document.createElement('div');
       screen.className = 'otto-kept-screen';
       screen.inert = true;
-      screen.setAttribute('aria-busy', 'true');
       screen.innerHTML = kept.html;
+      // Its ids would be the app's too while both are in the page (the skip link's #main, say).
+      for (const element of screen.querySelectorAll('[id]')) element.removeAttribute('id');
+      root.setAttribute('aria-busy', 'true');
       root.replaceChildren(screen);
       performance.mark('otto:kept-screen-shown');
+      // Should the app be slow to take over, say so rather than show a list that does not answer.
+      setTimeout(() => {
+        if (!screen.isConnected) return;
+        const note = document.createElement('p');
+        note.className = 'otto-kept-screen__note';
+        note.setAttribute('role', 'status');
+        note.textContent = 'Otto is still starting. This is your customer list as it was last shown; it answers once Otto has started. If it does not, reload the page.';
+        root.prepend(note);
+      }, 3000);
     })
     .catch(() => undefined);
 })();

@@ -60,7 +60,9 @@ function takeOver(kept: HTMLElement, live: HTMLElement, client: QueryClient): vo
     if (client.isFetching() > 0 || !live.firstElementChild || live.querySelector('[data-loading]')) return;
     observer.disconnect();
     unsubscribe();
-    kept.remove();
+    // The kept screen, and the note kept-screen.js adds when the start is slow.
+    for (const child of [...(live.parentElement?.children ?? [])]) if (child !== live) child.remove();
+    live.parentElement?.removeAttribute('aria-busy');
     live.hidden = false;
   };
   const observer = new MutationObserver(check);

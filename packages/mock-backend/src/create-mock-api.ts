@@ -26,6 +26,8 @@ import type { MockApi, MockApiOptions } from './types';
 export async function createMockApi(options: MockApiOptions = {}): Promise<MockApi> {
   const logger = options.logger ?? createLogger();
   const now = options.now ?? Date.now;
+  // The moment a first-start file's dates move to: the caller's, when it showed them already.
+  const seedMoment = () => Math.min(options.seedMoment ?? Number.POSITIVE_INFINITY, now());
   // Checked before anything opens: a route on one of Otto's paths is a mistake in the code.
   const extensionRoutes = compileExtensionRoutes(options.extensions ?? []);
   const ownsStore = !options.store;
@@ -40,7 +42,7 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
     };
     migrateExtensions();
     // A first-start database file the store was created with (`newDatabase`): only its dates move.
-    const settled = store.transaction(() => settleSeedDatabase(store, now()));
+    const settled = store.transaction(() => settleSeedDatabase(store, seedMoment()));
     if (settled) seeded = settled;
     else if (options.seed !== false && customerCount(store) === 0) {
       const seed = options.seed ?? {};
@@ -50,7 +52,7 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
         await store.replaceDatabase(bytes);
         store.migrate(migrations);
         migrateExtensions();
-        seeded = store.transaction(() => settleSeedDatabase(store, now())) ?? { customers: customerCount(store), jobs: 0 };
+        seeded = store.transaction(() => settleSeedDatabase(store, seedMoment())) ?? { customers: customerCount(store), jobs: 0 };
       } else if ('data' in seed) {
         // Made ahead of time: no data generator needed here (the browser ships none).
         const data = typeof seed.data === 'function' ? await seed.data() : seed.data;

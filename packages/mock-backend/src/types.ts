@@ -31,6 +31,12 @@ export interface MockApiOptions {
    */
   now?: () => number;
   /**
+   * The moment a first-start database file's dates move to (`{ file }` seeds, see
+   * `settleSeedDatabase`), when it must be one the caller chose; never later than `now()`.
+   * @default now()
+   */
+  seedMoment?: number;
+  /**
    * Where messages go ('Invalid filterJson param' among them).
    * @default createLogger() (tag 'otto', debug off)
    */

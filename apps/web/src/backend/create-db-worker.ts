@@ -12,6 +12,8 @@ import { seedFileUrl } from './seed-file';
 export function createDbWorker(): Worker {
   const worker = new Worker(new URL('./db.worker.ts', import.meta.url), { type: 'module', name: 'otto-db' });
   postCompiledSqlite(worker, sqliteWasmUrl);
-  postSeedFile(worker, navigator.serviceWorker?.controller ? undefined : seedFileUrl);
+  // A first start's dates move to the moment this page was opened: public/kept-screen.js may show
+  // the first screen with them before the database exists (decision 0009).
+  postSeedFile(worker, navigator.serviceWorker?.controller ? undefined : seedFileUrl, { moment: Math.floor(performance.timeOrigin) });
   return worker;
 }

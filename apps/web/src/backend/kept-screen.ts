@@ -68,14 +68,12 @@ export function keepFirstScreenSoon(stamp: string): () => void {
 export async function keepFirstScreen(stamp: string): Promise<boolean> {
   try {
     const root = app.root;
-    if (!root || root.hidden || stamp === app.lastStamp || !('caches' in window)) return false;
+    if (import.meta.env.DEV || !root || root.hidden || stamp === app.lastStamp || !('caches' in window)) return false;
     if (window.location.pathname !== keptPath || window.location.search || window.location.hash) return false;
-    const copy = root.cloneNode(true) as HTMLElement;
-    // What belongs to the moment, not to the data: notices, dialogs, toasts.
-    for (const passing of copy.querySelectorAll('.otto-shell__banner, dialog, [role="alert"], [data-not-kept]')) passing.remove();
-    if (!copy.querySelector('table, .otto-empty') || copy.querySelector('[data-loading]')) return false;
+    const html = keptHtmlOf(root);
+    if (html === undefined) return false;
     const { locale, timeZone } = Intl.DateTimeFormat().resolvedOptions();
-    const kept: KeptScreen = { stamp, build: __OTTO_BUILD_ID__, locale, timeZone, path: keptPath, html: copy.innerHTML, keptAt: Date.now() };
+    const kept: KeptScreen = { stamp, build: __OTTO_BUILD_ID__, locale, timeZone, path: keptPath, html, keptAt: Date.now() };
     app.lastStamp = stamp;
     const cache = await caches.open(keptScreenCache);
     await cache.put(keptScreenKey, new Response(JSON.stringify(kept), { headers: { 'content-type': 'application/json' } }));
@@ -83,4 +81,18 @@ export async function keepFirstScreen(stamp: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * The HTML of the screen in `root` as it is kept: without what belongs to the moment rather than
+ * to the data (notices, dialogs, alerts); undefined when it shows no list yet or is still loading.
+ * Also used at build time for the first visit's screen (build/seed-screen-entry.tsx).
+ * @example
+ * const html = keptHtmlOf(document.getElementById('root')!);
+ */
+export function keptHtmlOf(root: HTMLElement): string | undefined {
+  const copy = root.cloneNode(true) as HTMLElement;
+  for (const passing of copy.querySelectorAll('.otto-shell__banner, dialog, [role="alert"], [data-not-kept]')) passing.remove();
+  if (!copy.querySelector('table, .otto-empty') || copy.querySelector('[data-loading]')) return undefined;
+  return copy.innerHTML;
 }

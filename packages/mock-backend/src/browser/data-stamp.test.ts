@@ -113,7 +113,7 @@ describe('createDataStamp', () => {
     await read(); // kept
     expect(entries.has(dataStampKey)).toBe(true);
     state.fail = true;
-    await stamp.invalidate();
+    await stamp.invalidate(); // tried twice, both failed
     expect(entries.get(dataStampKey)).toBeDefined();
     state.fail = false;
     await stamp.invalidate();
@@ -124,6 +124,34 @@ describe('createDataStamp', () => {
     await stamp.invalidate();
     expect(entries.has(dataStampKey)).toBe(false);
     state.fail = false;
+  });
+
+  it('stamps no read during which an invalidate was asked, nor any read of a database that is not kept', async () => {
+    const { entries } = installCaches();
+    const stamp = createDataStamp('test');
+    await read();
+    const since = stamp.epoch();
+    void stamp.invalidate(); // a restore arrives while the read runs
+    expect(stamp.current(since)).toBeUndefined();
+    expect(stamp.current(stamp.epoch())).toBeDefined();
+    await stamp.keep(false);
+    expect(entries.has(dataStampKey)).toBe(false);
+    expect(stamp.current()).toBeUndefined();
+    await stamp.keep(true);
+    expect(stamp.current()).toBeDefined();
+  });
+
+  it('reads the earlier stamp only once it may (the previous owner is done)', async () => {
+    const { entries } = installCaches();
+    let locked!: () => void;
+    const stamp = createDataStamp('test', new Promise<void>((resolve) => (locked = resolve)));
+    entries.set(dataStampKey, 'put-by-the-previous-owner-late');
+    await read();
+    expect(stamp.current()).toBeUndefined();
+    locked();
+    await read();
+    await read();
+    expect(stamp.current()).toBe('put-by-the-previous-owner-late');
   });
 
   it('does nothing where there is no Cache Storage', async () => {

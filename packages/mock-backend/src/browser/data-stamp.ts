@@ -24,33 +24,45 @@ export const dataStampKey = '/__otto/data-stamp';
 
 /** The DB worker's side of the stamp. */
 export interface DataStamp {
+  /** How many invalidates were asked so far: take it before a read, hand it to `current`. */
+  epoch(): number;
   /**
    * The current stamp, at once: a new one when there is none (kept in the cache right after; what
-   * is tagged with it is trusted from then on). Undefined without Cache Storage, and while the
-   * stamp an earlier worker kept is still being read (an answer then goes without).
+   * is tagged with it is trusted from then on). Undefined when an invalidate was asked since
+   * `since` (the read may have seen data on its way out), while the stamp an earlier worker kept is
+   * still being read, for a database that is not kept (`keep(false)`), and without Cache Storage.
    */
-  current(): string | undefined;
+  current(since?: number): string | undefined;
   /** Removes the stamp: whatever was tagged with it is no longer trusted once this resolves. */
   invalidate(): Promise<void>;
+  /** Whether the database outlives this worker: stamps for one that does not (memory) are never handed out. */
+  keep(kept: boolean): Promise<void>;
+  /** Resolves once every put and delete asked so far is done. */
+  idle(): Promise<void>;
 }
 
 /**
  * The data stamp kept in the Cache Storage cache `cacheName` (a no-op where there is no Cache
- * Storage, as in Node). Failures to reach the cache are swallowed: a stamp that could not be kept
- * only means nothing is trusted.
+ * Storage, as in Node), first read once `after` settles (when this worker holds the database, so
+ * that the previous owner is done with it). A delete that fails is tried again at once, then at
+ * the next invalidate; a stamp that could not be kept only means nothing is trusted.
  * @example
- * const stamp = createDataStamp('otto-first-screen');
+ * const stamp = createDataStamp('otto-first-screen', filesLocked);
  * await stamp.invalidate(); // before a write is answered
  */
-export function createDataStamp(cacheName: string): DataStamp {
+export function createDataStamp(cacheName: string, after: Promise<unknown> = Promise.resolve()): DataStamp {
   const storage = (globalThis as { caches?: CacheStorage }).caches;
-  if (!storage) return { current: () => undefined, invalidate: () => Promise.resolve() };
-  const cache = storage.open(cacheName);
+  if (!storage) {
+    return { epoch: () => 0, current: () => undefined, invalidate: () => Promise.resolve(), keep: () => Promise.resolve(), idle: () => Promise.resolve() };
+  }
+  const cache = after.catch(() => undefined).then(() => storage.open(cacheName));
   // What the cache holds, as far as this worker knows: a stamp; null for none; '' when unknown (a
   // read or write that failed: the next invalidate deletes whatever may be there); undefined
   // until the first read is done. Only this worker (the database's owner, under its lock) writes
   // the entry, and its puts and deletes run one after the other, in the order asked (`work`).
   let known: string | null | undefined;
+  let invalidates = 0;
+  let kept = true;
   let work: Promise<unknown> = cache
     .then((c) => c.match(dataStampKey))
     .then(async (r) => (r ? await r.text() : null))
@@ -58,9 +70,21 @@ export function createDataStamp(cacheName: string): DataStamp {
     .then((read) => {
       if (known === undefined) known = read;
     });
-  return {
-    current() {
-      if (known === undefined) return undefined;
+  const remove = async () => {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        await (await cache).delete(dataStampKey);
+        return;
+      } catch {
+        // tried again below, then at the next invalidate
+      }
+    }
+    if (known === null) known = '';
+  };
+  const stamp: DataStamp = {
+    epoch: () => invalidates,
+    current(since) {
+      if (!kept || known === undefined || (since !== undefined && since !== invalidates)) return undefined;
       if (known) return known;
       // A new stamp is handed out at once and kept behind: nothing tagged with it is trusted
       // before it is in the cache, and an invalidate asked meanwhile runs after the keeping.
@@ -76,20 +100,20 @@ export function createDataStamp(cacheName: string): DataStamp {
       return fresh;
     },
     invalidate() {
+      invalidates++;
       const before = known;
       known = null;
       // Nothing kept and none being kept: nothing to do (most writes after the first).
-      if (before === null) return work.then(() => undefined);
-      work = work.then(async () => {
-        try {
-          await (await cache).delete(dataStampKey);
-        } catch {
-          if (known === null) known = '';
-        }
-      });
-      return work.then(() => undefined);
+      if (before !== null) work = work.then(remove);
+      return stamp.idle();
     },
+    keep(on) {
+      kept = on;
+      return on ? Promise.resolve() : stamp.invalidate();
+    },
+    idle: () => work.then(() => undefined),
   };
+  return stamp;
 }
 
 function newStamp(): string {

@@ -61,15 +61,20 @@ export async function fetchDatabaseFile(url: string | URL): Promise<Uint8Array> 
  * first start (no service worker controls the page yet, say): the file then downloads while the
  * worker's script and SQLite load, instead of once the worker has found the database missing. On a
  * failure the worker fetches the file itself, and it never uses the page's file for a database
- * that already exists.
+ * that already exists. `moment`: the moment the file's dates move to (default: when the worker
+ * opens it), for a page that shows the first screen before (Otto's does, decision 0009).
  * @example
  * postSeedFile(worker, navigator.serviceWorker?.controller ? undefined : '/otto-seed.sqlite3.gz');
  */
-export function postSeedFile(worker: Worker, seedUrl?: string | URL): void {
+export function postSeedFile(worker: Worker, seedUrl?: string | URL, options: { moment?: number } = {}): void {
   void (seedUrl ? fetchDatabaseFile(seedUrl).catch(() => undefined) : Promise.resolve(undefined)).then((file) => {
     // The bytes' own buffer when they fill it (they do), so that it moves instead of being copied.
     const bytes = file && (file.byteLength === file.buffer.byteLength ? file.buffer : file.slice().buffer);
-    const message: WorkerRequestMessage = { type: 'seed-file', ...(bytes ? { bytes: bytes as ArrayBuffer } : {}) };
+    const message: WorkerRequestMessage = {
+      type: 'seed-file',
+      ...(bytes ? { bytes: bytes as ArrayBuffer } : {}),
+      ...(options.moment !== undefined ? { moment: options.moment } : {}),
+    };
     worker.postMessage(message, bytes ? [bytes as ArrayBuffer] : []);
   });
 }

@@ -134,9 +134,10 @@ export type WorkerRequestMessage =
   | { type: 'sqlite-wasm'; module?: WebAssembly.Module }
   /**
    * The first-start database file fetched by the page (`postSeedFile`), for a worker served with
-   * `seedFileFromPage`; without `bytes` the page fetched none.
+   * `seedFileFromPage`; without `bytes` the page fetched none. `moment`: the moment its dates move
+   * to, when the page chose it (it may have shown them already).
    */
-  | { type: 'seed-file'; bytes?: ArrayBuffer }
+  | { type: 'seed-file'; bytes?: ArrayBuffer; moment?: number }
   /** A port for the service worker (PortMessage REQUEST/RESPONSE), transferred with the message. */
   | { type: 'connect-port' }
   /** Finish what is in flight, close the database, answer `stopped`; later requests are answered "moved". */

@@ -45,9 +45,6 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
   const changes = createChangeBroadcast(options.changeChannelName ?? defaultChangeChannelName);
   const reset = () => changes.publish({ entity: 'database', kind: 'reset', ids: [] });
 
-  // What a page may have kept from earlier answers stays trusted only until the next change.
-  const stamp: DataStamp | undefined = options.dataStampCache ? createDataStamp(options.dataStampCache) : undefined;
-
   const storage = options.storage ?? 'opfs';
   const extensions = options.extensions ?? [];
   // One worker at a time uses the OPFS files: wait here quietly rather than fail to open them (and
@@ -69,14 +66,18 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
   const filesLocked = told.then(() =>
     storage === 'memory' ? () => {} : holdLockForLife(`otto-db-files:${options.opfsDirectory ?? '.otto'}`, busyRetryMs),
   );
+  // What a page may have kept from earlier answers stays trusted only until the next change. Read
+  // once this worker holds the files: the previous owner has finished with the stamp by then.
+  const stamp: DataStamp | undefined = options.dataStampCache ? createDataStamp(options.dataStampCache, filesLocked) : undefined;
 
   // A first-start database file is put in place before the first open (no empty database,
   // migration or inserts first): createMockApi then only moves its dates.
   const seedFile = options.seed && 'file' in options.seed ? options.seed.file : undefined;
   // The page's copy of that file (`postSeedFile`), fetched while this script loaded.
-  const fromPage = options.seedFileFromPage
-    ? messageFromPage(scope, 'seed-file', logger, 'first-start file').then((message) => (message?.bytes ? new Uint8Array(message.bytes) : undefined))
-    : undefined;
+  const seedMessage = options.seedFileFromPage ? messageFromPage(scope, 'seed-file', logger, 'first-start file') : undefined;
+  const fromPage = seedMessage?.then((message) => (message?.bytes ? new Uint8Array(message.bytes) : undefined));
+  // The moment the page chose for the first start's dates; a later fresh start (a delete) uses its own.
+  let pageMoment = seedMessage?.then((message) => message?.moment);
   const loadSeedFile = async () => (await fromPage) ?? (typeof seedFile === 'function' ? seedFile() : seedFile);
   // On a first start (no OPFS directory yet) the file loads while SQLite does, not after the open.
   let seedFirst =
@@ -116,16 +117,23 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
         throw error;
       }
       try {
+        // The page may have shown the first screen with the dates moved to a moment it chose.
+        const seedMoment = await pageMoment;
+        pageMoment = undefined;
         const api = await createMockApi({ extensions,
           store,
           logger,
           onChange: changes.publish,
+          ...(seedMoment !== undefined ? { seedMoment } : {}),
           ...(!seed ? { seed: false as const } : options.seed !== undefined ? { seed: options.seed } : {}),
           ...(options.now ? { now: options.now } : {}),
         });
         // Where the database is a snapshot in IndexedDB (no OPFS): keep what migrations and seeding did.
         await store.flush?.();
-        // A database made just now (first start, or after a delete) holds none of what was kept.
+        // A database made just now (first start, or after a delete) holds none of what was kept,
+        // and one in memory (no OPFS) is made anew on every visit: nothing is kept from it.
+        const lasting = api.info.mode === 'opfs' || api.info.mode === 'indexeddb';
+        await stamp?.keep(lasting);
         if (api.info.seeded.customers > 0) await stamp?.invalidate();
         return api;
       } catch (error) {
@@ -155,16 +163,16 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
       current
         .then(async (api) => {
           const read = request.method === 'GET' || request.method === 'HEAD';
-          // What was kept from earlier answers stops being trusted: done beside the write itself,
-          // and the write is answered only once it is (a reader meanwhile sees a write in flight).
-          const invalidated = read ? undefined : stamp?.invalidate();
+          // Before a write changes anything, what was kept from earlier answers stops being trusted.
+          if (!read) await stamp?.invalidate();
+          // A read is stamped only when nothing was invalidated while it ran (a restore, say).
+          const since = stamp?.epoch();
           const response = await api.fetch(deserializeRequest(request));
           // A write is answered once it is kept (a no-op on OPFS, where the commit is the file).
           if (!read) await api.store.flush?.();
-          await invalidated;
           const serialized = await serializeResponse(response);
           if (read) {
-            const current = stamp?.current();
+            const current = stamp?.current(since);
             if (current) serialized.headers.push([dataStampHeader, current]);
           } else {
             // Again once it is done: a read beside a long-running import may have made a new stamp.
@@ -203,6 +211,8 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
     const api = await current.catch(() => undefined);
     await api?.close();
     await api?.store.close();
+    // The next owner reads the stamp once it holds the files: finish with it first.
+    await stamp?.idle();
     // The files are free: the next owner need not wait for this worker to end (WebKit ends the
     // worker of a page that was left only seconds later).
     (await filesLocked)();
