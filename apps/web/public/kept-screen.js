@@ -1,4 +1,4 @@
-/* global document, window, caches, performance */
+/* global document, window, caches, performance, setTimeout */
 // Shows the customer list as Otto last drew it, at once, while the app's code loads and the
 // database opens (decision 0009). It is shown only while it is exactly what the database holds:
 // the app kept it tagged with the data stamp of the answers it was drawn from, and the DB worker
