@@ -18,6 +18,12 @@ export interface OttoSeedDataOptions {
    * @default 'otto-seed.sqlite3.gz'
    */
   fileName?: string;
+  /**
+   * The moment the data is made at: its dates are relative to it (the first visit's screen, made
+   * at build time from the same data, shares it).
+   * @default Date.now() when the plugin is created
+   */
+  now?: number;
 }
 
 /**
@@ -38,7 +44,7 @@ export function ottoSeedData(options: OttoSeedDataOptions = {}): Plugin {
   // the process running Vite may load workspace packages from their TypeScript source (vitest).
   const script = `
     const { createMockApi, exportSeedDatabase } = await import('@otto/mock-backend');
-    const now = Date.now();
+    const now = ${options.now ?? Date.now()};
     const api = await createMockApi({ seed: { count: ${options.count ?? 500}, fakerSeed: ${options.fakerSeed ?? 20261123} }, now: () => now });
     process.stdout.write(exportSeedDatabase(api.store, now));
     await api.close();

@@ -7,10 +7,13 @@ import { ottoContentSecurityPolicy } from './content-security-policy.ts';
 import { ottoWebManifest } from './web-manifest.ts';
 import { ottoStaticLanding } from './vite-plugin-otto-landing.ts';
 import { ottoSeedData } from './vite-plugin-otto-seed.ts';
+import { ottoSeedScreen } from './vite-plugin-otto-seed-screen.ts';
 import { ottoServiceWorker } from './vite-plugin-otto-sw.ts';
 
 // A build id that sorts by build time: a newer build takes the database over from older tabs.
 const buildId = `${new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}`;
+// The moment the first-start data is made at, shared by the data and the first visit's screen.
+const seedMoment = Date.now();
 
 /** The id of what `command` makes: a build's, or `dev` for the dev server. */
 const buildIdFor = (command: string) => (command === 'build' ? (process.env.OTTO_BUILD_ID ?? buildId) : 'dev');
@@ -29,7 +32,9 @@ export default defineConfig(({ mode, command }) => ({
     // `/` is static HTML (no JavaScript); every other page is the app (app.html).
     ottoStaticLanding(),
     // The first-start data, made in Node at build time: no faker in the browser.
-    ottoSeedData(),
+    ottoSeedData({ now: seedMoment }),
+    // …and the first visit's screen over it, shown before the database exists (decision 0009).
+    ottoSeedScreen({ generatedAt: seedMoment }),
     // Build: the service worker with the precache manifest of every file the app needs.
     VitePWA({
       strategies: 'injectManifest',

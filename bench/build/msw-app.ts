@@ -76,7 +76,10 @@ export async function buildMswApp(options: { appDir: string; outDir: string; n: 
     // answers carry none, so the variant would only load a script that never shows anything.
     transformIndexHtml: {
       order: 'post',
-      handler: (html) => html.replace(/\s*<!--[^>]*-->\s*<script src="\/kept-screen\.js" async><\/script>/, ''),
+      handler: (html) =>
+        html
+          .replace(/\s*<!--[^>]*-->\s*<script src="\/kept-screen\.js" async><\/script>/, '')
+          .replace(/\s*<script type="application\/json" id="otto-seed-screen">[^<]*<\/script>/, ''),
     },
     load(id) {
       // JSON.parse of a string parses faster than the same object literal (V8's advice for big data).
@@ -109,7 +112,7 @@ export async function buildMswApp(options: { appDir: string; outDir: string; n: 
     shipsOttoBackend:
       files.some((f) => /sqlite|\.wasm$|db\.worker/i.test(f)) ||
       files.some((f) => (f.endsWith('.js') || f.endsWith('.html')) && f !== 'otto-sw.js' && readFileSync(join(options.outDir, f), 'utf8').includes('otto-sw')) ||
-      files.some((f) => f.endsWith('.html') && readFileSync(join(options.outDir, f), 'utf8').includes('kept-screen.js')),
+      files.some((f) => f.endsWith('.html') && /kept-screen\.js|otto-seed-screen/.test(readFileSync(join(options.outDir, f), 'utf8'))),
     files,
   };
   writeFileSync(join(options.outDir, 'bench-variant.json'), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -3,7 +3,7 @@
 // holds, and replaced by the live list once that has its data.
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiFetch, screenshot, useBrowserSession, type TrackedPage } from './harness';
+import { apiFetch, baseUrl, screenshot, useBrowserSession, type TrackedPage } from './harness';
 
 const session = useBrowserSession();
 
@@ -14,6 +14,8 @@ interface Probe {
   keptNames?: string[];
   /** Whether the kept screen could be clicked or typed into. */
   keptInert?: boolean;
+  /** The kept screen's table as text (names, emails, phones, dates), read when it appeared. */
+  keptText?: string;
   /** When the live list's first customer row appeared and could be seen. */
   liveAt?: number;
 }
@@ -24,24 +26,30 @@ async function installProbe(context: BrowserContext): Promise<void> {
     const probe: Probe = {};
     (window as unknown as { __probe: Probe }).__probe = probe;
     const rowLink = 'table a[href*="/biz/customers/edit/"]';
-    const observer = new MutationObserver(() => {
+    const look = () => {
       const kept = document.querySelector<HTMLElement>('.otto-kept-screen');
       if (probe.keptAt === undefined && kept?.querySelector(rowLink)) {
         probe.keptAt = performance.now();
         probe.keptNames = [...kept.querySelectorAll(rowLink)].map((a) => a.textContent ?? '');
         probe.keptInert = kept.inert;
+        probe.keptText = kept.querySelector('table')?.textContent ?? '';
       }
       const live = [...document.querySelectorAll<HTMLElement>(rowLink)].find((a) => !a.closest('.otto-kept-screen') && a.offsetParent !== null);
-      if (probe.liveAt === undefined && live) {
-        probe.liveAt = performance.now();
-        observer.disconnect();
-      }
-    });
-    observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['hidden'] });
+      if (probe.liveAt === undefined && live) probe.liveAt = performance.now();
+    };
+    // After every change to the page, and every frame (layout decides what can be seen).
+    new MutationObserver(look).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['hidden'] });
+    const everyFrame = () => {
+      look();
+      if (probe.liveAt === undefined) requestAnimationFrame(everyFrame);
+    };
+    requestAnimationFrame(everyFrame);
   });
 }
 
-function probeOf(page: Page): Promise<Probe> {
+/** What the probe saw, once it has seen the live list. */
+async function probeOf(page: Page): Promise<Probe> {
+  await page.waitForFunction(() => (window as unknown as { __probe: Probe }).__probe.liveAt !== undefined);
   return page.evaluate(() => (window as unknown as { __probe: Probe }).__probe);
 }
 
@@ -96,6 +104,7 @@ describe('the kept first screen', () => {
     expect(probe.keptInert).toBe(true);
     expect(probe.liveAt).toBeDefined();
     expect(probe.keptAt!).toBeLessThan(probe.liveAt!);
+    expect(probe.keptText).toBe(await again.page.locator('table').first().textContent());
     // Exactly what the database answers now: the same ten, in the spec's order.
     const answer = await apiFetch(again.page, '/api/customers');
     expect((answer.json as { full_name: string }[]).map((c) => c.full_name)).toEqual(drawn);
@@ -103,6 +112,30 @@ describe('the kept first screen', () => {
     await again.page.getByRole('searchbox', { name: 'Search customers' }).fill(drawn[3]!);
     await expect.poll(() => again.page.getByRole('table').getByRole('link', { name: drawn[3] }).count()).toBeGreaterThan(0);
     await holder.close();
+  });
+
+  it('shows the first-start list on a first visit, with its dates as the new database holds them', async () => {
+    const context = await session.browser.newContext({ baseURL: baseUrl() });
+    try {
+      await installProbe(context);
+      const page = await context.newPage();
+      await page.goto('/biz/customers');
+      const names = await liveNames(page);
+      const probe = await probeOf(page);
+      expect(probe.keptAt, 'the first-start list was shown').toBeDefined();
+      expect(probe.keptNames).toEqual(names);
+      expect(probe.keptAt!).toBeLessThan(probe.liveAt!);
+      // Every cell, the dates included: the database moved its dates to the moment the page opened.
+      expect(probe.keptText).toBe(await page.locator('table').first().textContent());
+      // A database exists now: the next visit shows the list as kept, the same one.
+      await waitUntilKept(page);
+      const again = await context.newPage();
+      await again.goto('/biz/customers');
+      expect(await liveNames(again)).toEqual(names);
+      expect((await probeOf(again)).keptNames).toEqual(names);
+    } finally {
+      await context.close();
+    }
   });
 
   it('is not shown after a write until the list is drawn again; a tab showing the list keeps it again as it changes', async () => {

@@ -1,0 +1,102 @@
+/* global process, URL, Request */
+// Renders the first visit's screen at build time (decision 0009), in a Node process of its own:
+// the app's /biz/customers in jsdom, its API answered by the mock API over the same first-start
+// data as otto-seed.sqlite3.gz (the same faker seed and the same moment), and prints it as JSON:
+// { generatedAt, html }. Every date in the HTML is a token (`⁣otto-date|options|epoch ms⁣`) that
+// public/kept-screen.js formats in the visitor's locale and time zone, moved to the moment of
+// seeding, as the database will hold them.
+// Usage: node build/render-seed-screen.mjs <generatedAt> <count> <fakerSeed>
+import { JSDOM } from 'jsdom';
+
+const [generatedAt, count, fakerSeed] = process.argv.slice(2).map(Number);
+if (!Number.isFinite(generatedAt) || !Number.isFinite(count) || !Number.isFinite(fakerSeed)) {
+  throw new Error('Usage: node build/render-seed-screen.mjs <generatedAt> <count> <fakerSeed>');
+}
+
+// Dates as tokens: the formatters the app makes (lib/format.ts) keep their options.
+const tokenSeparator = '\u2063';
+const RealDateTimeFormat = Intl.DateTimeFormat;
+class TokenDateTimeFormat {
+  constructor(_locales, options = {}) {
+    this.options = options;
+  }
+  format(date) {
+    const options = Object.entries(this.options)
+      .map(([key, value]) => `${key}=${value}`)
+      .join(',');
+    return `${tokenSeparator}otto-date|${options}|${Number(date)}${tokenSeparator}`;
+  }
+  resolvedOptions() {
+    return new RealDateTimeFormat('en-US', this.options).resolvedOptions();
+  }
+}
+Intl.DateTimeFormat = TokenDateTimeFormat;
+
+const dom = new JSDOM('<!doctype html><html><body><div id="root"></div></body></html>', {
+  url: 'http://localhost/biz/customers',
+  pretendToBeVisual: true,
+});
+const { window } = dom;
+globalThis.window = window;
+for (const key of Object.getOwnPropertyNames(window)) {
+  if (key in globalThis) continue;
+  try {
+    globalThis[key] = window[key];
+  } catch {
+    // a read-only global of Node's own
+  }
+}
+// jsdom has no matchMedia (the app's CSS alone decides its layout).
+window.matchMedia ??= () => ({ matches: false, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} });
+
+const { createMockApi } = await import('@otto/mock-backend');
+const api = await createMockApi({ seed: { count, fakerSeed }, now: () => generatedAt });
+const { createServer } = await import('vite');
+const root = new URL('..', import.meta.url).pathname;
+const server = await createServer({
+  configFile: false,
+  root,
+  logLevel: 'error',
+  appType: 'custom',
+  server: { middlewareMode: true, hmr: false, ws: false },
+  define: { __OTTO_BUILD_ID__: JSON.stringify('seed-screen') },
+  plugins: [
+    {
+      // The backend has "started": the screen renders as in a tab that owns its database.
+      name: 'otto-seed-screen-backend',
+      enforce: 'pre',
+      async resolveId(source, importer) {
+        if (importer && /(^|\/)start-once(\.ts)?$/.test(source)) return '\0otto-seed-screen-start-once';
+        return null;
+      },
+      load(id) {
+        if (id !== '\0otto-seed-screen-start-once') return null;
+        return `
+          const backend = {
+            status: { role: 'leader', storage: 'opfs' },
+            subscribe: () => () => {},
+            onChange: () => () => {},
+            deleteDatabase: async () => {},
+            exportDatabase: async () => new Uint8Array(),
+            restoreDatabase: async () => {},
+          };
+          const value = { ok: true, backend };
+          const started = Promise.resolve(value);
+          started.status = 'fulfilled';
+          started.value = value;
+          export function startOnce() { return started; }
+        `;
+      },
+    },
+  ],
+});
+try {
+  const { renderSeedScreen } = await server.ssrLoadModule('/build/seed-screen-entry.tsx');
+  const html = await renderSeedScreen((input, init) => api.fetch(new Request(new URL(input, 'http://localhost'), init)));
+  process.stdout.write(JSON.stringify({ generatedAt, html }));
+} finally {
+  await server.close();
+  await api.close();
+  window.close();
+}
+process.exit(0);

@@ -1,0 +1,52 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+
+export interface OttoSeedScreenOptions {
+  /** The moment the first-start data was made at (`ottoSeedData`'s `now`). */
+  generatedAt: number;
+  /** @default 500 */
+  count?: number;
+  /** @default 20261123 */
+  fakerSeed?: number;
+}
+
+/**
+ * The first visit's screen (decision 0009), made at build time: the app's /biz/customers rendered
+ * in jsdom over the first-start data (build/render-seed-screen.mjs, in a Node process of its own),
+ * put in app.html as a JSON data block (`#otto-seed-screen`; not a script the page runs, so the
+ * Content-Security-Policy is unchanged). public/kept-screen.js shows it on a first visit, with
+ * its dates moved to the moment the page opened, as the database about to be made will hold them.
+ * @example
+ * export default defineConfig({ plugins: [ottoSeedData({ now }), ottoSeedScreen({ generatedAt: now })] });
+ */
+export function ottoSeedScreen(options: OttoSeedScreenOptions): Plugin {
+  let rendered: Promise<string> | undefined;
+  const render = () =>
+    (rendered ??= new Promise<string>((resolve, reject) => {
+      const script = fileURLToPath(new URL('./build/render-seed-screen.mjs', import.meta.url));
+      const args = [script, String(options.generatedAt), String(options.count ?? 500), String(options.fakerSeed ?? 20261123)];
+      const run = { cwd: fileURLToPath(new URL('.', import.meta.url)), maxBuffer: 16 * 1024 * 1024 };
+      execFile(process.execPath, args, run, (error, stdout, stderr) => {
+        if (error) reject(new Error(`otto-seed-screen: rendering the first visit's screen failed: ${stderr || error.message}`));
+        else resolve(stdout);
+      });
+    }));
+  return {
+    name: 'otto-seed-screen',
+    apply: 'build',
+    buildStart() {
+      // Renders while the app bundles.
+      void render().catch(() => undefined);
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, ctx) {
+        if (!ctx.filename.endsWith('app.html')) return html;
+        // JSON in an HTML data block: no "<" can end it early.
+        const json = (await render()).replaceAll('<', '\\u003c');
+        return html.replace(/\s*<\/body>/, `\n    <script type="application/json" id="otto-seed-screen">${json}</script>\n  </body>`);
+      },
+    },
+  };
+}
