@@ -72,15 +72,6 @@ export async function buildMswApp(options: { appDir: string; outDir: string; n: 
       if (name === 'start-backend') swapped++;
       return swaps[name];
     },
-    // Otto's kept first screen (decision 0009) needs the data stamp of Otto's DB worker: MSW's
-    // answers carry none, so the variant would only load a script that never shows anything.
-    transformIndexHtml: {
-      order: 'post',
-      handler: (html) =>
-        html
-          .replace(/\s*<!--[^>]*-->\s*<script src="\/kept-screen\.js" async><\/script>/, '')
-          .replace(/\s*<script type="application\/json" id="otto-seed-screen">[^<]*<\/script>/, ''),
-    },
     load(id) {
       // JSON.parse of a string parses faster than the same object literal (V8's advice for big data).
       return id === `\0${dataId}` ? `export default JSON.parse(${JSON.stringify(JSON.stringify(data))});` : null;
@@ -103,7 +94,16 @@ export async function buildMswApp(options: { appDir: string; outDir: string; n: 
   });
   // The app's config also writes Otto's first-start database; MSW serves the arrays above instead.
   rmSync(join(options.outDir, 'otto-seed.sqlite3.gz'), { force: true });
+  // Otto's kept first screen (decision 0009): the script and the first visit's screen it shows
+  // need the data stamp and first start of Otto's DB worker; MSW's page could never show them.
   rmSync(join(options.outDir, 'kept-screen.js'), { force: true });
+  const appHtml = join(options.outDir, 'app.html');
+  writeFileSync(
+    appHtml,
+    readFileSync(appHtml, 'utf8')
+      .replace(/\s*<!--[^>]*-->\s*<script src="\/kept-screen\.js" async><\/script>/, '')
+      .replace(/\s*<script type="application\/json" id="otto-seed-screen">[^<]*<\/script>/, ''),
+  );
   const files = readdirSync(options.outDir, { recursive: true, encoding: 'utf8' });
   const manifest: MswVariantManifest = {
     source: fromFile ? 'apps/web/dist/otto-seed.sqlite3.gz' : `seedDatabase (faker seed ${options.fakerSeed}) into arrays`,
