@@ -9,6 +9,11 @@ export interface OttoSeedScreenOptions {
   count?: number;
   /** @default 20261123 */
   fakerSeed?: number;
+  /**
+   * A build whose API is a server (`VITE_OTTO_API_BASE_URL`): no local database, so nothing is
+   * shown before the app (kept-screen.js is left out of app.html).
+   */
+  remote?: boolean;
 }
 
 /**
@@ -37,12 +42,13 @@ export function ottoSeedScreen(options: OttoSeedScreenOptions): Plugin {
     apply: 'build',
     buildStart() {
       // Renders while the app bundles.
-      void render().catch(() => undefined);
+      if (!options.remote) void render().catch(() => undefined);
     },
     transformIndexHtml: {
       order: 'post',
       async handler(html, ctx) {
         if (!ctx.filename.endsWith('app.html')) return html;
+        if (options.remote) return html.replace(/\s*<!--[^>]*-->\s*<script src="\/kept-screen\.js" async><\/script>/, '');
         // JSON in an HTML data block: no "<" can end it early.
         const json = (await render()).replaceAll('<', '\\u003c');
         return html.replace(/\s*<\/body>/, `\n    <script type="application/json" id="otto-seed-screen">${json}</script>\n  </body>`);

@@ -34,7 +34,7 @@ export default defineConfig(({ mode, command }) => ({
     // The first-start data, made in Node at build time: no faker in the browser.
     ottoSeedData({ now: seedMoment }),
     // …and the first visit's screen over it, shown before the database exists (decision 0009).
-    ottoSeedScreen({ generatedAt: seedMoment }),
+    ottoSeedScreen({ generatedAt: seedMoment, remote: Boolean(loadEnv(mode, process.cwd()).VITE_OTTO_API_BASE_URL?.trim()) }),
     // Build: the service worker with the precache manifest of every file the app needs.
     VitePWA({
       strategies: 'injectManifest',

@@ -25,6 +25,8 @@
     const screen = document.createElement('div');
     screen.className = 'otto-kept-screen';
     screen.inert = true;
+    // A picture of the app until the app itself is there: assistive technology meets the app only.
+    screen.setAttribute('aria-hidden', 'true');
     screen.innerHTML = html;
     // Its ids would be the app's too while both are in the page (the skip link's #main, say).
     for (const element of screen.querySelectorAll('[id]')) element.removeAttribute('id');
