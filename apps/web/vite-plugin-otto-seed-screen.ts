@@ -10,8 +10,9 @@ export interface OttoSeedScreenOptions {
   /** @default 20261123 */
   fakerSeed?: number;
   /**
-   * A build whose API is a server (`VITE_OTTO_API_BASE_URL`): no local database, so nothing is
-   * shown before the app (kept-screen.js is left out of app.html).
+   * A build whose API is a server (`VITE_OTTO_API_BASE_URL`), or one that shows nothing before
+   * the app (`OTTO_KEPT_SCREEN=off`: the bench's MSW variant): kept-screen.js is left out of
+   * app.html and no first visit's screen is made.
    */
   remote?: boolean;
 }
@@ -26,15 +27,24 @@ export interface OttoSeedScreenOptions {
  * export default defineConfig({ plugins: [ottoSeedData({ now }), ottoSeedScreen({ generatedAt: now })] });
  */
 export function ottoSeedScreen(options: OttoSeedScreenOptions): Plugin {
+  const off = options.remote || process.env.OTTO_KEPT_SCREEN === 'off';
   let rendered: Promise<string> | undefined;
   const render = () =>
     (rendered ??= new Promise<string>((resolve, reject) => {
       const script = fileURLToPath(new URL('./build/render-seed-screen.mjs', import.meta.url));
       const args = [script, String(options.generatedAt), String(options.count ?? 500), String(options.fakerSeed ?? 20261123)];
-      const run = { cwd: fileURLToPath(new URL('.', import.meta.url)), maxBuffer: 16 * 1024 * 1024 };
+      const run = { cwd: fileURLToPath(new URL('.', import.meta.url)), maxBuffer: 16 * 1024 * 1024, timeout: 120_000 };
       execFile(process.execPath, args, run, (error, stdout, stderr) => {
-        if (error) reject(new Error(`otto-seed-screen: rendering the first visit's screen failed: ${stderr || error.message}`));
-        else resolve(stdout);
+        if (error) return reject(new Error(`otto-seed-screen: rendering the first visit's screen failed: ${stderr || error.message}`));
+        try {
+          const screen = JSON.parse(stdout) as { generatedAt?: unknown; html?: unknown };
+          if (screen.generatedAt !== options.generatedAt || typeof screen.html !== 'string' || !screen.html.includes('<table')) {
+            throw new Error('it holds no customer list');
+          }
+          resolve(JSON.stringify(screen));
+        } catch (problem) {
+          reject(new Error(`otto-seed-screen: the first visit's screen is not usable (${problem instanceof Error ? problem.message : String(problem)}).`));
+        }
       });
     }));
   return {
@@ -42,13 +52,13 @@ export function ottoSeedScreen(options: OttoSeedScreenOptions): Plugin {
     apply: 'build',
     buildStart() {
       // Renders while the app bundles.
-      if (!options.remote) void render().catch(() => undefined);
+      if (!off) void render().catch(() => undefined);
     },
     transformIndexHtml: {
       order: 'post',
       async handler(html, ctx) {
         if (!ctx.filename.endsWith('app.html')) return html;
-        if (options.remote) return html.replace(/\s*<!--[^>]*-->\s*<script src="\/kept-screen\.js" async><\/script>/, '');
+        if (off) return html.replace(/\s*<!--[^>]*-->\s*<script src="\/kept-screen\.js" async><\/script>/, '');
         // JSON in an HTML data block: no "<" can end it early.
         const json = (await render()).replaceAll('<', '\\u003c');
         return html.replace(/\s*<\/body>/, `\n    <script type="application/json" id="otto-seed-screen">${json}</script>\n  </body>`);

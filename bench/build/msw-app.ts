@@ -84,6 +84,9 @@ export async function buildMswApp(options: { appDir: string; outDir: string; n: 
       if (!error && swapped === 0) this.error(`Nothing imported ${target}: the MSW variant would not start MSW. Update bench/build/msw-app.ts.`);
     },
   };
+  // Otto's kept first screen (decision 0009) is left out of this build: no script, no first
+  // visit's screen (made at build time otherwise). Stripped again below should a build add them.
+  process.env.OTTO_KEPT_SCREEN = 'off';
   await build({
     configFile: join(options.appDir, 'vite.config.ts'),
     root: options.appDir,

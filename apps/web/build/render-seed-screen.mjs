@@ -13,7 +13,7 @@ if (!Number.isFinite(generatedAt) || !Number.isFinite(count) || !Number.isFinite
   throw new Error('Usage: node build/render-seed-screen.mjs <generatedAt> <count> <fakerSeed>');
 }
 
-// Dates as tokens: the formatters the app makes (lib/format.ts) keep their options.
+// Dates as tokens: the formatters the app makes (lib/format.ts) keep their options, as JSON.
 const tokenSeparator = '\u2063';
 const RealDateTimeFormat = Intl.DateTimeFormat;
 class TokenDateTimeFormat {
@@ -21,16 +21,23 @@ class TokenDateTimeFormat {
     this.options = options;
   }
   format(date) {
-    const options = Object.entries(this.options)
-      .map(([key, value]) => `${key}=${value}`)
-      .join(',');
-    return `${tokenSeparator}otto-date|${options}|${Number(date)}${tokenSeparator}`;
+    return `${tokenSeparator}otto-date|${JSON.stringify(this.options)}|${Number(date)}${tokenSeparator}`;
   }
   resolvedOptions() {
     return new RealDateTimeFormat('en-US', this.options).resolvedOptions();
   }
 }
 Intl.DateTimeFormat = TokenDateTimeFormat;
+// Numbers ("500 customers", "Page 1 of 50") in Latin digits whatever this machine's locale is;
+// kept-screen.js shows the screen only where the visitor's locale writes them the same way.
+const RealNumberFormat = Intl.NumberFormat;
+Intl.NumberFormat = function NumberFormat(_locales, options) {
+  return new RealNumberFormat('en-US', options);
+};
+const realToLocaleString = Number.prototype.toLocaleString;
+Number.prototype.toLocaleString = function toLocaleString(_locales, options) {
+  return realToLocaleString.call(this, 'en-US', options);
+};
 
 const dom = new JSDOM('<!doctype html><html><body><div id="root"></div></body></html>', {
   url: 'http://localhost/biz/customers',
@@ -53,12 +60,22 @@ const { createMockApi } = await import('@otto/mock-backend');
 const api = await createMockApi({ seed: { count, fakerSeed }, now: () => generatedAt });
 const { createServer } = await import('vite');
 const root = new URL('..', import.meta.url).pathname;
+const { mkdtempSync, rmSync } = await import('node:fs');
+const { tmpdir } = await import('node:os');
+const { join } = await import('node:path');
+const cacheDir = mkdtempSync(join(tmpdir(), 'otto-seed-screen-'));
 const server = await createServer({
   configFile: false,
   root,
+  mode: 'production',
   logLevel: 'error',
   appType: 'custom',
-  server: { middlewareMode: true, hmr: false, ws: false },
+  // Only what this render loads, from the workspace's sources as the app's build takes them; no
+  // dependency pre-bundling, no watching, nothing written to the dev server's cache.
+  cacheDir,
+  optimizeDeps: { noDiscovery: true, include: [] },
+  server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+  ssr: { resolve: { conditions: ['@otto/source', 'module', 'node', 'production'] } },
   define: { __OTTO_BUILD_ID__: JSON.stringify('seed-screen') },
   plugins: [
     {
@@ -90,13 +107,16 @@ const server = await createServer({
     },
   ],
 });
+let output;
 try {
   const { renderSeedScreen } = await server.ssrLoadModule('/build/seed-screen-entry.tsx');
   const html = await renderSeedScreen((input, init) => api.fetch(new Request(new URL(input, 'http://localhost'), init)));
-  process.stdout.write(JSON.stringify({ generatedAt, html }));
+  output = JSON.stringify({ generatedAt, html });
 } finally {
   await server.close();
   await api.close();
   window.close();
+  rmSync(cacheDir, { recursive: true, force: true });
 }
-process.exit(0);
+// React and jsdom may leave timers behind: end once the output is written out.
+process.stdout.write(output, () => process.exit(0));

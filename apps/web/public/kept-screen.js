@@ -39,8 +39,7 @@
       const note = document.createElement('p');
       note.className = 'otto-kept-screen__note';
       note.setAttribute('role', 'status');
-      note.textContent =
-        'Otto is still starting. This is your customer list as it was last shown; it answers once Otto has started. If it does not, reload the page.';
+      note.textContent = 'Otto is still starting: the list below answers once it has. If it does not, reload the page.';
       root.prepend(note);
     }, 3000);
   };
@@ -57,26 +56,28 @@
         return true;
       });
 
-  /** On a first visit (no database directory yet), the first screen made at build time. */
+  /**
+   * On a first visit, the first screen made at build time: when no database was ever made here
+   * (the DB worker says so in the cache, whatever it keeps the database in) and OPFS has no
+   * database directory.
+   */
   const first = () => {
     const data = document.getElementById('otto-seed-screen');
     // The build wrote its numbers ("500 customers") with these digits.
-    if (!data || !navigator.storage?.getDirectory || new Intl.NumberFormat().format(500) !== '500') return;
-    navigator.storage
-      .getDirectory()
-      .then((directory) => directory.getDirectoryHandle('.otto'))
+    if (!data || !('caches' in window) || !navigator.storage?.getDirectory || new Intl.NumberFormat().format(500) !== '500') return;
+    caches
+      .open('otto-first-screen')
+      .then((cache) => cache.match('/__otto/database'))
+      .then((made) => (made ? undefined : navigator.storage.getDirectory().then((directory) => directory.getDirectoryHandle('.otto'))))
       .then(
-        () => undefined, // a database is there: not a first start
+        () => undefined, // a database is there, or was: not a first start
         (error) => {
           if (error?.name !== 'NotFoundError') return;
           const { generatedAt, html } = JSON.parse(data.textContent);
           const shift = Math.floor(performance.timeOrigin) - generatedAt;
           const formats = new Map();
           const format = (options, ms) => {
-            if (!formats.has(options)) {
-              const pairs = options.split(',').filter(Boolean).map((pair) => pair.split('='));
-              formats.set(options, new Intl.DateTimeFormat(undefined, Object.fromEntries(pairs)));
-            }
+            if (!formats.has(options)) formats.set(options, new Intl.DateTimeFormat(undefined, JSON.parse(options)));
             return formats.get(options).format(Number(ms) + shift);
           };
           show(html.replace(/\u2063otto-date\|([^|]*)\|(-?\d+)\u2063/g, (_, options, ms) => format(options, ms)));

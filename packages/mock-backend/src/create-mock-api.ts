@@ -14,6 +14,9 @@ import type { MockChangeEvent } from './types';
 import { errorResponse } from './runtime/responses';
 import type { MockApi, MockApiOptions } from './types';
 
+/** How far back `seedMoment` may be: a page shows its first screen in its first seconds. */
+const seedMomentWindowMs = 60_000;
+
 /**
  * Starts the Otto mock backend: opens (or takes) a SQLite store, migrates it to the latest schema,
  * seeds it when empty, and returns an object whose `fetch` answers the API's requests.
@@ -26,8 +29,13 @@ import type { MockApi, MockApiOptions } from './types';
 export async function createMockApi(options: MockApiOptions = {}): Promise<MockApi> {
   const logger = options.logger ?? createLogger();
   const now = options.now ?? Date.now;
-  // The moment a first-start file's dates move to: the caller's, when it showed them already.
-  const seedMoment = () => Math.min(options.seedMoment ?? Number.POSITIVE_INFINITY, now());
+  // The moment a first-start file's dates move to: the caller's, when it may have shown them
+  // already (a page that opened a moment ago), else now.
+  const seedMoment = () => {
+    const at = now();
+    const chosen = options.seedMoment;
+    return chosen !== undefined && chosen <= at && at - chosen <= seedMomentWindowMs ? chosen : at;
+  };
   // Checked before anything opens: a route on one of Otto's paths is a mistake in the code.
   const extensionRoutes = compileExtensionRoutes(options.extensions ?? []);
   const ownsStore = !options.store;

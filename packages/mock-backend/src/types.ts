@@ -32,7 +32,8 @@ export interface MockApiOptions {
   now?: () => number;
   /**
    * The moment a first-start database file's dates move to (`{ file }` seeds, see
-   * `settleSeedDatabase`), when it must be one the caller chose; never later than `now()`.
+   * `settleSeedDatabase`), when it must be one the caller chose (a page that showed the first
+   * screen before the database existed). Used only when it is at most a minute before `now()`.
    * @default now()
    */
   seedMoment?: number;

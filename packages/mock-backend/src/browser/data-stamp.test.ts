@@ -1,7 +1,7 @@
 // The data stamp's order of work, against a small in-memory Cache Storage (Node has none; the
 // browser's real one is exercised by apps/web/e2e/kept-screen.e2e.test.ts).
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDataStamp, dataStampKey } from './data-stamp';
+import { createDataStamp, dataStampKey, databaseMadeKey } from './data-stamp';
 
 /** A Cache Storage of one cache whose puts and deletes finish when the test says so, or fail. */
 function installCaches() {
@@ -152,6 +152,19 @@ describe('createDataStamp', () => {
     await read();
     await read();
     expect(stamp.current()).toBe('put-by-the-previous-owner-late');
+  });
+
+  it('says once that a database was made here, and keeps what an earlier worker said', async () => {
+    const { entries, state } = installCaches();
+    const stamp = createDataStamp('test');
+    await stamp.made();
+    expect(entries.get(databaseMadeKey)).toBe('1');
+    const writes = state.writes;
+    await stamp.made();
+    expect(state.writes).toBe(writes);
+    const later = createDataStamp('test');
+    await later.made();
+    expect(state.writes).toBe(writes);
   });
 
   it('does nothing where there is no Cache Storage', async () => {

@@ -22,6 +22,14 @@ export const dataStampHeader = 'x-otto-data-stamp';
  */
 export const dataStampKey = '/__otto/data-stamp';
 
+/**
+ * The entry that says a database was made in this origin (put once a worker has opened one, in
+ * whatever storage): a page that finds none may take the next database for a first start.
+ * @example
+ * const firstStart = !(await (await caches.open('my-app-kept')).match(databaseMadeKey));
+ */
+export const databaseMadeKey = '/__otto/database';
+
 /** The DB worker's side of the stamp. */
 export interface DataStamp {
   /** How many invalidates were asked so far: take it before a read, hand it to `current`. */
@@ -37,6 +45,8 @@ export interface DataStamp {
   invalidate(): Promise<void>;
   /** Whether the database outlives this worker: stamps for one that does not (memory) are never handed out. */
   keep(kept: boolean): Promise<void>;
+  /** Says a database was made here (`databaseMadeKey`), once per worker. */
+  made(): Promise<void>;
   /** Resolves once every put and delete asked so far is done. */
   idle(): Promise<void>;
 }
@@ -53,7 +63,8 @@ export interface DataStamp {
 export function createDataStamp(cacheName: string, after: Promise<unknown> = Promise.resolve()): DataStamp {
   const storage = (globalThis as { caches?: CacheStorage }).caches;
   if (!storage) {
-    return { epoch: () => 0, current: () => undefined, invalidate: () => Promise.resolve(), keep: () => Promise.resolve(), idle: () => Promise.resolve() };
+    const done = () => Promise.resolve();
+    return { epoch: () => 0, current: () => undefined, invalidate: done, keep: done, made: done, idle: done };
   }
   const cache = after.catch(() => undefined).then(() => storage.open(cacheName));
   // What the cache holds, as far as this worker knows: a stamp; null for none; '' when unknown (a
@@ -63,6 +74,7 @@ export function createDataStamp(cacheName: string, after: Promise<unknown> = Pro
   let known: string | null | undefined;
   let invalidates = 0;
   let kept = true;
+  let madeSaid = false;
   let work: Promise<unknown> = cache
     .then((c) => c.match(dataStampKey))
     .then(async (r) => (r ? await r.text() : null))
@@ -110,6 +122,15 @@ export function createDataStamp(cacheName: string, after: Promise<unknown> = Pro
     keep(on) {
       kept = on;
       return on ? Promise.resolve() : stamp.invalidate();
+    },
+    made() {
+      if (madeSaid) return stamp.idle();
+      madeSaid = true;
+      work = work.then(async () => {
+        const c = await cache;
+        if (!(await c.match(databaseMadeKey))) await c.put(databaseMadeKey, new Response('1', { headers: { 'content-type': 'text/plain' } }));
+      }).catch(() => undefined);
+      return stamp.idle();
     },
     idle: () => work.then(() => undefined),
   };

@@ -67,14 +67,13 @@ export async function fetchDatabaseFile(url: string | URL): Promise<Uint8Array> 
  * postSeedFile(worker, navigator.serviceWorker?.controller ? undefined : '/otto-seed.sqlite3.gz');
  */
 export function postSeedFile(worker: Worker, seedUrl?: string | URL, options: { moment?: number } = {}): void {
+  // The moment at once: the worker may need it before the file has downloaded.
+  const moment: WorkerRequestMessage = { type: 'seed-moment', ...(options.moment !== undefined ? { moment: options.moment } : {}) };
+  worker.postMessage(moment);
   void (seedUrl ? fetchDatabaseFile(seedUrl).catch(() => undefined) : Promise.resolve(undefined)).then((file) => {
     // The bytes' own buffer when they fill it (they do), so that it moves instead of being copied.
     const bytes = file && (file.byteLength === file.buffer.byteLength ? file.buffer : file.slice().buffer);
-    const message: WorkerRequestMessage = {
-      type: 'seed-file',
-      ...(bytes ? { bytes: bytes as ArrayBuffer } : {}),
-      ...(options.moment !== undefined ? { moment: options.moment } : {}),
-    };
+    const message: WorkerRequestMessage = { type: 'seed-file', ...(bytes ? { bytes: bytes as ArrayBuffer } : {}) };
     worker.postMessage(message, bytes ? [bytes as ArrayBuffer] : []);
   });
 }

@@ -16,4 +16,4 @@ export {
 } from './protocol';
 export type { BackendStatus, BrowserBackend, BrowserBackendOptions } from './types';
 export { defaultChangeChannelName, listenForChanges } from './change-channel';
-export { dataStampHeader, dataStampKey } from './data-stamp';
+export { dataStampHeader, dataStampKey, databaseMadeKey } from './data-stamp';

@@ -134,10 +134,14 @@ export type WorkerRequestMessage =
   | { type: 'sqlite-wasm'; module?: WebAssembly.Module }
   /**
    * The first-start database file fetched by the page (`postSeedFile`), for a worker served with
-   * `seedFileFromPage`; without `bytes` the page fetched none. `moment`: the moment its dates move
-   * to, when the page chose it (it may have shown them already).
+   * `seedFileFromPage`; without `bytes` the page fetched none.
    */
-  | { type: 'seed-file'; bytes?: ArrayBuffer; moment?: number }
+  | { type: 'seed-file'; bytes?: ArrayBuffer }
+  /**
+   * Posted by `postSeedFile` at once, before the file: the moment a first start's dates move to,
+   * when the page chose it (it may show them before the database exists); none without `moment`.
+   */
+  | { type: 'seed-moment'; moment?: number }
   /** A port for the service worker (PortMessage REQUEST/RESPONSE), transferred with the message. */
   | { type: 'connect-port' }
   /** Finish what is in flight, close the database, answer `stopped`; later requests are answered "moved". */

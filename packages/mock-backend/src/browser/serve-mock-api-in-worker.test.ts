@@ -91,11 +91,34 @@ describe('serveMockApiInWorker', () => {
       const load = vi.fn(async () => file);
       const served = serveMockApiInWorker({ scope: worker.scope, storage: 'memory', seed: { file: load }, seedFileFromPage: true });
       const bytes = fromPage ? (file.slice().buffer as ArrayBuffer) : undefined;
+      worker.send({ type: 'seed-moment' });
       worker.send({ type: 'seed-file', ...(bytes ? { bytes } : {}) });
       expect((await worker.next('ready')).info.seeded).toBe(3);
       expect(load).toHaveBeenCalledTimes(fromPage ? 0 : 1);
       expect(await total(await worker.fetch('/api/customers'))).toBe(3);
       await served;
+    }
+  });
+
+  it("moves the first-start file's dates to the moment the page sent, when it is recent", async () => {
+    const made = await createMockApi({ seed: { count: 3, fakerSeed: 7 } });
+    const madeAt = Date.now() - 86_400_000;
+    const file = exportSeedDatabase(made.store, madeAt);
+    const before = (await (await made.fetch(new Request('http://localhost/api/customers'))).json()) as { modified_dt: number }[];
+    await made.close();
+    await made.store.close();
+    const now = Date.now();
+    for (const [moment, expected] of [
+      [now - 5_000, now - 5_000], // a page that opened five seconds ago
+      [now - 3_600_000, now], // an hour ago: too old, the worker's own clock
+    ] as const) {
+      const worker = fakeScope();
+      void serveMockApiInWorker({ scope: worker.scope, storage: 'memory', seed: { file }, seedFileFromPage: true, now: () => now });
+      worker.send({ type: 'seed-moment', moment });
+      worker.send({ type: 'seed-file', bytes: file.slice().buffer as ArrayBuffer });
+      await worker.next('ready');
+      const after = (await (await worker.fetch('/api/customers')).json()) as { modified_dt: number }[];
+      expect(after.map((c) => c.modified_dt)).toEqual(before.map((c) => c.modified_dt + (expected - madeAt)));
     }
   });
 

@@ -74,10 +74,13 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
   // migration or inserts first): createMockApi then only moves its dates.
   const seedFile = options.seed && 'file' in options.seed ? options.seed.file : undefined;
   // The page's copy of that file (`postSeedFile`), fetched while this script loaded.
-  const seedMessage = options.seedFileFromPage ? messageFromPage(scope, 'seed-file', logger, 'first-start file') : undefined;
-  const fromPage = seedMessage?.then((message) => (message?.bytes ? new Uint8Array(message.bytes) : undefined));
-  // The moment the page chose for the first start's dates; a later fresh start (a delete) uses its own.
-  let pageMoment = seedMessage?.then((message) => message?.moment);
+  const fromPage = options.seedFileFromPage
+    ? messageFromPage(scope, 'seed-file', logger, 'first-start file').then((message) => (message?.bytes ? new Uint8Array(message.bytes) : undefined))
+    : undefined;
+  // The moment the page chose for a first start's dates (posted at once, before the file): asked
+  // for only when a database is made; a later fresh start (a delete) uses its own.
+  const fromPageMoment = options.seedFileFromPage ? messageFromPage(scope, 'seed-moment', logger, 'first-start moment') : undefined;
+  let pageMoment: Promise<number | undefined> | undefined;
   const loadSeedFile = async () => (await fromPage) ?? (typeof seedFile === 'function' ? seedFile() : seedFile);
   // On a first start (no OPFS directory yet) the file loads while SQLite does, not after the open.
   let seedFirst =
@@ -88,6 +91,7 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
     ? async () => {
         const early = seedFirst;
         seedFirst = undefined;
+        pageMoment = fromPageMoment?.then((message) => message?.moment);
         return (await early) ?? loadSeedFile();
       }
     : undefined;
@@ -134,6 +138,8 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
         // and one in memory (no OPFS) is made anew on every visit: nothing is kept from it.
         const lasting = api.info.mode === 'opfs' || api.info.mode === 'indexeddb';
         await stamp?.keep(lasting);
+        // A database exists here now: no page takes the next start for a first one (decision 0009).
+        void stamp?.made();
         if (api.info.seeded.customers > 0) await stamp?.invalidate();
         return api;
       } catch (error) {
@@ -226,7 +232,7 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
       if (port) answerRequestsOn(port, serveRequest);
       return;
     }
-    if (message?.type === 'open' || message?.type === 'sqlite-wasm' || message?.type === 'seed-file') return;
+    if (message?.type === 'open' || message?.type === 'sqlite-wasm' || message?.type === 'seed-file' || message?.type === 'seed-moment') return;
     if (message?.type === 'stop') {
       void stop().then(() => post({ type: 'stopped', id: message.id }));
       return;
@@ -425,7 +431,7 @@ function toSerializedError(error: unknown): SerializedError {
  * The first message of `type` the page posts (`postCompiledSqlite`, `postSeedFile`), or undefined
  * when none came within 10 seconds (the worker then loads `what` itself).
  */
-function messageFromPage<T extends 'sqlite-wasm' | 'seed-file'>(
+function messageFromPage<T extends 'sqlite-wasm' | 'seed-file' | 'seed-moment'>(
   scope: WorkerScope,
   type: T,
   logger: Logger,
