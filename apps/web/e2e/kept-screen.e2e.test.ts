@@ -69,7 +69,10 @@ async function waitUntilKept(page: Page): Promise<{ stamp: string; html: string 
     const { stamp, kept } = await cacheOf(page);
     return Boolean(stamp && kept?.stamp === stamp);
   }, { timeout: 15_000 }).toBe(true);
-  return (await cacheOf(page)).kept!;
+  const { kept } = await cacheOf(page);
+  // No style attributes: the Content-Security-Policy would refuse them when it is shown.
+  expect(kept!.html).not.toMatch(/\sstyle=/);
+  return kept!;
 }
 
 /** The live list's customer names, once it is on screen and the kept screen is gone. */

@@ -93,6 +93,9 @@ export async function keepFirstScreen(stamp: string): Promise<boolean> {
 export function keptHtmlOf(root: HTMLElement): string | undefined {
   const copy = root.cloneNode(true) as HTMLElement;
   for (const passing of copy.querySelectorAll('.otto-shell__banner, dialog, [role="alert"], [data-not-kept]')) passing.remove();
+  // Inline styles a script set (the policy allows those, not style attributes in HTML): shown
+  // again as HTML they would only be refused by the Content-Security-Policy.
+  for (const styled of copy.querySelectorAll('[style]')) styled.removeAttribute('style');
   if (!copy.querySelector('table, .otto-empty') || copy.querySelector('[data-loading]')) return undefined;
   return copy.innerHTML;
 }
