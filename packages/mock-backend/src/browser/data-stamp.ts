@@ -75,6 +75,7 @@ export function createDataStamp(cacheName: string, after: Promise<unknown> = Pro
   let invalidates = 0;
   let kept = true;
   let madeSaid = false;
+  let removedOnce = false;
   let work: Promise<unknown> = cache
     .then((c) => c.match(dataStampKey))
     .then(async (r) => (r ? await r.text() : null))
@@ -115,8 +116,10 @@ export function createDataStamp(cacheName: string, after: Promise<unknown> = Pro
       invalidates++;
       const before = known;
       known = null;
-      // Nothing kept and none being kept: nothing to do (most writes after the first).
-      if (before !== null) work = work.then(remove);
+      // Nothing kept and none being kept: nothing to do (most writes after the first). The first
+      // removal of a worker always runs: a previous owner's last put may have landed after the read.
+      if (before !== null || !removedOnce) work = work.then(remove);
+      removedOnce = true;
       return stamp.idle();
     },
     keep(on) {

@@ -217,8 +217,10 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
     const api = await current.catch(() => undefined);
     await api?.close();
     await api?.store.close();
-    // The next owner reads the stamp once it holds the files: finish with it first.
-    await stamp?.idle();
+    // The next owner reads the stamp once it holds the files: finish with it first, but never
+    // keep the files from it for long (a closing page's cache may not answer); its first write
+    // removes whatever stamp is there anyway.
+    await Promise.race([stamp?.idle(), new Promise((resolve) => setTimeout(resolve, 250))]);
     // The files are free: the next owner need not wait for this worker to end (WebKit ends the
     // worker of a page that was left only seconds later).
     (await filesLocked)();
