@@ -15,6 +15,9 @@ const buildId = `${new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z
 // The moment the first-start data is made at, shared by the data and the first visit's screen.
 const seedMoment = Date.now();
 
+/** The server the app's API lives on, when it is not the browser (remote mode). */
+const remoteApiBaseUrl = (mode: string) => loadEnv(mode, process.cwd()).VITE_OTTO_API_BASE_URL?.trim() || undefined;
+
 /** The id of what `command` makes: a build's, or `dev` for the dev server. */
 const buildIdFor = (command: string) => (command === 'build' ? (process.env.OTTO_BUILD_ID ?? buildId) : 'dev');
 
@@ -34,7 +37,7 @@ export default defineConfig(({ mode, command }) => ({
     // The first-start data, made in Node at build time: no faker in the browser.
     ottoSeedData({ now: seedMoment }),
     // …and the first visit's screen over it, shown before the database exists (decision 0009).
-    ottoSeedScreen({ generatedAt: seedMoment, remote: Boolean(loadEnv(mode, process.cwd()).VITE_OTTO_API_BASE_URL?.trim()) }),
+    ottoSeedScreen({ generatedAt: seedMoment, remote: Boolean(remoteApiBaseUrl(mode)) }),
     // Build: the service worker with the precache manifest of every file the app needs.
     VitePWA({
       strategies: 'injectManifest',
@@ -55,7 +58,7 @@ export default defineConfig(({ mode, command }) => ({
       },
       devOptions: { enabled: false },
     }),
-    ottoContentSecurityPolicy(loadEnv(mode, process.cwd()).VITE_OTTO_API_BASE_URL || undefined),
+    ottoContentSecurityPolicy(remoteApiBaseUrl(mode)),
   ],
   resolve: { conditions: [sourceCondition, ...defaultClientConditions] },
   build: {

@@ -85,7 +85,7 @@ export async function buildMswApp(options: { appDir: string; outDir: string; n: 
     },
   };
   // Otto's kept first screen (decision 0009) is left out of this build: no script, no first
-  // visit's screen (made at build time otherwise). Stripped again below should a build add them.
+  // visit's screen (made at build time otherwise); `shipsOttoBackend` below says if one got in.
   process.env.OTTO_KEPT_SCREEN = 'off';
   await build({
     configFile: join(options.appDir, 'vite.config.ts'),
@@ -97,16 +97,8 @@ export async function buildMswApp(options: { appDir: string; outDir: string; n: 
   });
   // The app's config also writes Otto's first-start database; MSW serves the arrays above instead.
   rmSync(join(options.outDir, 'otto-seed.sqlite3.gz'), { force: true });
-  // Otto's kept first screen (decision 0009): the script and the first visit's screen it shows
-  // need the data stamp and first start of Otto's DB worker; MSW's page could never show them.
+  // Public files are copied whatever the build: Otto's kept-screen.js (left out of app.html above).
   rmSync(join(options.outDir, 'kept-screen.js'), { force: true });
-  const appHtml = join(options.outDir, 'app.html');
-  writeFileSync(
-    appHtml,
-    readFileSync(appHtml, 'utf8')
-      .replace(/\s*<!--[^>]*-->\s*<script src="\/kept-screen\.js" async><\/script>/, '')
-      .replace(/\s*<script type="application\/json" id="otto-seed-screen">[^<]*<\/script>/, ''),
-  );
   const files = readdirSync(options.outDir, { recursive: true, encoding: 'utf8' });
   const manifest: MswVariantManifest = {
     source: fromFile ? 'apps/web/dist/otto-seed.sqlite3.gz' : `seedDatabase (faker seed ${options.fakerSeed}) into arrays`,

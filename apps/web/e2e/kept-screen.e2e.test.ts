@@ -54,11 +54,11 @@ async function probeOf(page: Page): Promise<Probe> {
 }
 
 /** The data stamp and the kept screen's stamp and HTML, as the cache holds them now. */
-function cacheOf(page: Page): Promise<{ stamp?: string; kept?: { stamp: string; html: string; path: string } }> {
+function cacheOf(page: Page): Promise<{ stamp?: string; kept?: { stamp: string; html: string } }> {
   return page.evaluate(async () => {
     const cache = await caches.open('otto-first-screen');
     const stamp = await (await cache.match('/__otto/data-stamp'))?.text();
-    const kept = (await (await cache.match('/__otto/first-screen'))?.json()) as { stamp: string; html: string; path: string } | undefined;
+    const kept = (await (await cache.match('/__otto/first-screen'))?.json()) as { stamp: string; html: string } | undefined;
     return { ...(stamp ? { stamp } : {}), ...(kept ? { kept } : {}) };
   });
 }

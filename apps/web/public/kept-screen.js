@@ -45,10 +45,8 @@
   };
 
   /** The list as last drawn, when its stamp is still the one in the cache; whether it was shown. */
-  const kept = () =>
-    caches
-      .open('otto-first-screen')
-      .then((cache) => Promise.all([cache.match('/__otto/data-stamp'), cache.match('/__otto/first-screen')]))
+  const kept = (cache) =>
+    Promise.all([cache.match('/__otto/data-stamp'), cache.match('/__otto/first-screen')])
       .then(([stamp, screen]) => (stamp && screen ? Promise.all([stamp.text(), screen.json()]) : []))
       .then(([stamp, screen]) => {
         if (!stamp || !screen || screen.stamp !== stamp || screen.build !== build || screen.locale !== locale || screen.timeZone !== timeZone) return false;
@@ -61,13 +59,12 @@
    * (the DB worker says so in the cache, whatever it keeps the database in) and OPFS has no
    * database directory.
    */
-  const first = () => {
+  const first = (cache) => {
     const data = document.getElementById('otto-seed-screen');
     // The build wrote its numbers ("500 customers") with these digits.
-    if (!data || !('caches' in window) || !navigator.storage?.getDirectory || new Intl.NumberFormat().format(500) !== '500') return;
-    caches
-      .open('otto-first-screen')
-      .then((cache) => cache.match('/__otto/database'))
+    if (!data || !navigator.storage?.getDirectory || new Intl.NumberFormat().format(500) !== '500') return;
+    cache
+      .match('/__otto/database')
       .then((made) => (made ? undefined : navigator.storage.getDirectory().then((directory) => directory.getDirectoryHandle('.otto'))))
       .then(
         () => undefined, // a database is there, or was: not a first start
@@ -86,9 +83,9 @@
       .catch(() => undefined);
   };
 
-  ('caches' in window ? kept() : Promise.resolve(false))
-    .catch(() => false)
-    .then((shown) => {
-      if (!shown) first();
-    });
+  if (!('caches' in window)) return;
+  caches
+    .open('otto-first-screen')
+    .then((cache) => kept(cache).then((shown) => (shown ? undefined : first(cache))))
+    .catch(() => undefined);
 })();

@@ -43,24 +43,22 @@ createRoot(live).render(
   </StrictMode>,
 );
 // The app takes the kept screen's place in the same frame as it draws its first screen's data.
-if (kept) takeOver(kept, live, queryClient);
+if (kept) takeOver(live, queryClient);
 // A first visit registers the service worker after this (start-backend.ts): once the first
 // screen's requests have been answered and two frames drawn, so its rows are on screen.
-void (started?.ok ? settled(queryClient) : Promise.resolve()).then(() => {
-  markFirstScreenShown();
-});
+void (started?.ok ? settled(queryClient) : Promise.resolve()).then(markFirstScreenShown);
 
 /**
- * Shows `live` in place of `kept` as soon as the app has drawn its first screen's data: no query
+ * Shows `live` in place of what else its parent holds (the kept screen, and the note kept-screen.js
+ * adds when the start is slow) as soon as the app has drawn its first screen's data: no query
  * fetching and nothing "Loading" (`data-loading`) in it. Checked after every change React makes
  * to `live` (a mutation observer runs before the next paint) and every change in the query cache.
  */
-function takeOver(kept: HTMLElement, live: HTMLElement, client: QueryClient): void {
+function takeOver(live: HTMLElement, client: QueryClient): void {
   const check = () => {
     if (client.isFetching() > 0 || !live.firstElementChild || live.querySelector('[data-loading]')) return;
     observer.disconnect();
     unsubscribe();
-    // The kept screen, and the note kept-screen.js adds when the start is slow.
     for (const child of [...(live.parentElement?.children ?? [])]) if (child !== live) child.remove();
     live.parentElement?.removeAttribute('aria-busy');
     live.hidden = false;

@@ -21,8 +21,8 @@ export interface KeptScreen {
   /** Dates and numbers were formatted for this locale and time zone. */
   locale: string;
   timeZone: string;
-  path: string;
   html: string;
+  /** When it was kept (for a person looking into the cache). */
   keptAt: number;
 }
 
@@ -73,7 +73,7 @@ export async function keepFirstScreen(stamp: string): Promise<boolean> {
     const html = keptHtmlOf(root);
     if (html === undefined) return false;
     const { locale, timeZone } = Intl.DateTimeFormat().resolvedOptions();
-    const kept: KeptScreen = { stamp, build: __OTTO_BUILD_ID__, locale, timeZone, path: keptPath, html, keptAt: Date.now() };
+    const kept: KeptScreen = { stamp, build: __OTTO_BUILD_ID__, locale, timeZone, html, keptAt: Date.now() };
     app.lastStamp = stamp;
     const cache = await caches.open(keptScreenCache);
     await cache.put(keptScreenKey, new Response(JSON.stringify(kept), { headers: { 'content-type': 'application/json' } }));

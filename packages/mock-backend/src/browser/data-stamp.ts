@@ -76,9 +76,14 @@ export function createDataStamp(cacheName: string, after: Promise<unknown> = Pro
   let kept = true;
   let madeSaid = false;
   let removedOnce = false;
+  // The first read takes both entries: whether a database was made here is known from then on.
+  let madeThere = false;
   let work: Promise<unknown> = cache
-    .then((c) => c.match(dataStampKey))
-    .then(async (r) => (r ? await r.text() : null))
+    .then((c) => Promise.all([c.match(dataStampKey), c.match(databaseMadeKey)]))
+    .then(async ([r, made]) => {
+      madeThere = made !== undefined;
+      return r ? await r.text() : null;
+    })
     .catch(() => '' as const)
     .then((read) => {
       if (known === undefined) known = read;
@@ -129,10 +134,11 @@ export function createDataStamp(cacheName: string, after: Promise<unknown> = Pro
     made() {
       if (madeSaid) return stamp.idle();
       madeSaid = true;
-      work = work.then(async () => {
-        const c = await cache;
-        if (!(await c.match(databaseMadeKey))) await c.put(databaseMadeKey, new Response('1', { headers: { 'content-type': 'text/plain' } }));
-      }).catch(() => undefined);
+      work = work
+        .then(async () => {
+          if (!madeThere) await (await cache).put(databaseMadeKey, new Response('1', { headers: { 'content-type': 'text/plain' } }));
+        })
+        .catch(() => undefined);
       return stamp.idle();
     },
     idle: () => work.then(() => undefined),

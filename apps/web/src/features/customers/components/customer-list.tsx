@@ -69,11 +69,11 @@ export function CustomerList() {
   const total = result.data?.totalCount ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const rows = result.data?.data ?? [];
-  // The list as it opens, drawn from a fresh answer: kept for the next visit to show at once (decision 0009).
-  const asOpened = [...searchParams.keys()].length === 0;
+  // Drawn from a fresh answer: kept for the next visit to show at once, when it is the list as it
+  // opens (keepFirstScreen checks the URL; decision 0009).
   const stamp = result.data?.stamp;
   const drawn = !result.isFetching && !result.isPlaceholderData;
-  useEffect(() => (asOpened && drawn && stamp ? keepFirstScreenSoon(stamp) : undefined), [asOpened, drawn, stamp]);
+  useEffect(() => (drawn && stamp ? keepFirstScreenSoon(stamp) : undefined), [drawn, stamp]);
 
   return (
     <div className="otto-stack">
