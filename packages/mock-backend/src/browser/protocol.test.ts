@@ -1,5 +1,5 @@
 import { apiBasePath } from '@otto/api-contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   apiPathPrefix,
   deserializeRequest,
@@ -69,56 +69,5 @@ describe('long-running requests', () => {
       expect(isLongRunningRequest(route.method, url), `${route.method} ${route.path}`).toBe(route.longRunning === true);
     }
     expect(isLongRunningRequest('GET', 'http://localhost/api/customers/import')).toBe(false);
-  });
-});
-
-describe('startProgressTimer', () => {
-  afterEach(() => vi.useRealTimers());
-
-  it('times out a request after the time limit when the database answers nothing at all', async () => {
-    vi.useFakeTimers();
-    const { startProgressTimer } = await import('./protocol');
-    let timedOut = false;
-    startProgressTimer(10_000, () => 0, () => (timedOut = true));
-    vi.advanceTimersByTime(9_999);
-    expect(timedOut).toBe(false);
-    vi.advanceTimersByTime(1);
-    expect(timedOut).toBe(true);
-  });
-
-  it('waits while the database keeps answering other requests, and times out 10 s after it went quiet', async () => {
-    vi.useFakeTimers();
-    const { startProgressTimer } = await import('./protocol');
-    let lastAnswerAt = 0;
-    let timedOut = false;
-    startProgressTimer(10_000, () => lastAnswerAt, () => (timedOut = true));
-    // Busy for 25 s, answering something every second.
-    for (let s = 0; s < 25; s++) {
-      vi.advanceTimersByTime(1_000);
-      lastAnswerAt = Date.now();
-    }
-    expect(timedOut).toBe(false);
-    vi.advanceTimersByTime(9_999);
-    expect(timedOut).toBe(false);
-    vi.advanceTimersByTime(1);
-    expect(timedOut).toBe(true);
-  });
-
-  it('gives up after the long-request limit even when the database never stops answering others', async () => {
-    vi.useFakeTimers();
-    const { startProgressTimer, longRequestTimeoutMs } = await import('./protocol');
-    let timedOut = false;
-    let cancelled = false;
-    const cancel = startProgressTimer(10_000, () => Date.now(), () => (timedOut = true));
-    vi.advanceTimersByTime(longRequestTimeoutMs - 1);
-    expect(timedOut).toBe(false);
-    vi.advanceTimersByTime(1);
-    expect(timedOut).toBe(true);
-    // A cancelled timer never fires.
-    const stop = startProgressTimer(10_000, () => 0, () => (cancelled = true));
-    stop();
-    cancel();
-    vi.advanceTimersByTime(20_000);
-    expect(cancelled).toBe(false);
   });
 });

@@ -84,7 +84,8 @@ export interface SerializedResponse {
 export type PortMessage =
   /** `version`: the @otto/mock-backend version the service worker was built from (absent in older versions). */
   | { type: 'PORT_READY'; version?: string }
-  | { type: 'REQUEST'; id: number; request: SerializedRequest }
+  /** `deadline`: by when an owner must have it (a tab that relays it answers 503, unrun, past it). */
+  | { type: 'REQUEST'; id: number; request: SerializedRequest; deadline?: number }
   | { type: 'RESPONSE'; id: number; response: SerializedResponse };
 
 /** Messages posted on `navigator.serviceWorker` / to the service worker itself. */
@@ -184,11 +185,11 @@ export interface SetAsideFileInfo {
  * @example
  * answerRequestsOn(port, (request) => serveRequest(request));
  */
-export function answerRequestsOn(port: MessagePort, answer: (request: SerializedRequest) => Promise<SerializedResponse>): void {
+export function answerRequestsOn(port: MessagePort, answer: (request: SerializedRequest, deadline?: number) => Promise<SerializedResponse>): void {
   port.addEventListener('message', (event: MessageEvent<PortMessage>) => {
     const message = event.data;
     if (message?.type !== 'REQUEST') return;
-    void answer(message.request).then((response) =>
+    void answer(message.request, message.deadline).then((response) =>
       port.postMessage({ type: 'RESPONSE', id: message.id, response } satisfies PortMessage, transferablesOf(response)),
     );
   });
@@ -318,27 +319,4 @@ export function isLongRunningRequest(method: string, url: string): boolean {
     return false;
   }
   return /^\/api\/(?:customers\/import|jobs\/import|imports\/last\/undo)$/.test(path);
-}
-
-/**
- * A request's time limit that counts the database's silence, not the request's wait: when
- * `timeoutMs` has passed but the database answered something else within the last `timeoutMs`
- * (it is busy working through a queue, say a burst of 200 writes on a slow machine), the limit
- * starts again, up to `longRequestTimeoutMs` in all. A database that stops answering altogether
- * still times out after `timeoutMs`. Returns a function that cancels the timer.
- */
-export function startProgressTimer(timeoutMs: number, lastAnswerAt: () => number, onTimeout: () => void): () => void {
-  const startedAt = Date.now();
-  let timer: ReturnType<typeof setTimeout>;
-  const arm = (ms: number) => {
-    timer = setTimeout(() => {
-      const now = Date.now();
-      const quietFor = now - Math.max(lastAnswerAt(), startedAt);
-      const left = Math.min(timeoutMs - quietFor, startedAt + Math.max(timeoutMs, longRequestTimeoutMs) - now);
-      if (left > 0) arm(left);
-      else onTimeout();
-    }, ms);
-  };
-  arm(timeoutMs);
-  return () => clearTimeout(timer);
 }

@@ -28,8 +28,13 @@ export async function startBrowserBackend(options: BrowserBackendOptions): Promi
     appVersion: options.appVersion,
     lockName: options.lockName ?? 'otto-db-owner',
     channelName: options.channelName ?? 'otto-backend',
-    requestTimeoutMs: options.requestTimeoutMs ?? 8_000,
+    ownerWaitMs: options.requestTimeoutMs,
     directPort: options.directPort ?? true,
+    // Asked for a route by the service worker (it has none: it was restarted, or the owner changed).
+    offerPort: () => {
+      const controller = navigator.serviceWorker.controller;
+      if (controller) ports.connect(controller).catch(() => undefined);
+    },
     logger: options.logger ?? createLogger(),
   });
   // Listening before registering: the worker may ask for a port as soon as it controls the page.

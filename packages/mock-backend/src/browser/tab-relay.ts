@@ -1,22 +1,27 @@
+// One tab's driver of the host protocol. Its job: take part in the election of the tab that owns
+// the database (a Web Lock), run the DB worker while this tab owns it, and relay this tab's
+// requests (its own, and those the service worker sends through it) to whichever tab owns it
+// now, over a BroadcastChannel. Every decision is made by the pure machine in host/tab-core.ts;
+// this file turns browser events into its events and carries out its effects.
 import type { Logger } from '../logger';
 import { ApiError } from '../runtime/api-error';
+import { callTimeoutMs } from './host/budgets';
+import { createTabState, tabHello, tabStep, type HostError, type TabEffect, type TabEvent, type TabWire } from './host/tab-core';
 import { startDbWorker, type DbWorkerClient } from './db-worker-client';
 import {
   dbPortClosedType,
-  isLongRunningRequest,
-  longRequestTimeoutMs,
-  startProgressTimer,
   dbPortType,
   errorMessage,
+  isLongRunningRequest,
   movedAnswer,
   movedHeader,
   needDbPortType,
   relayErrorSerialized,
-  type ServiceWorkerControlMessage,
-  type SerializedError,
   safeToResend,
+  type SerializedError,
   type SerializedRequest,
   type SerializedResponse,
+  type ServiceWorkerControlMessage,
   type WorkerBackendInfo,
 } from './protocol';
 import type { TabMessage } from './tab-messages';
@@ -27,9 +32,12 @@ export interface TabRelayOptions {
   appVersion?: string | undefined;
   lockName: string;
   channelName: string;
-  requestTimeoutMs: number;
+  /** How long this tab's own requests wait for an owner before 503. */
+  ownerWaitMs?: number | undefined;
   /** Hand the service worker a port straight to the DB worker (when this tab owns the database). */
   directPort: boolean;
+  /** Give the service worker a port to this tab (INIT_PORT), when it asks for a route and this tab is no owner. */
+  offerPort?: () => void;
   logger: Logger;
 }
 
@@ -40,8 +48,8 @@ export interface TabRelay {
   /** Resolves once this tab can answer requests (it owns a ready database, or knows the owner that does). */
   readonly started: Promise<void>;
   subscribe(listener: (status: BackendStatus) => void): () => void;
-  /** Answers a request from the database, wherever it is; never rejects, answers 503/504 JSON instead. */
-  dispatch(request: SerializedRequest): Promise<SerializedResponse>;
+  /** Answers a request from the database, wherever it is; never rejects. `deadline`: by when an owner must have it. */
+  dispatch(request: SerializedRequest, deadline?: number): Promise<SerializedResponse>;
   /** Runs a database operation in the owner tab. */
   call(op: DatabaseOp, bytes?: ArrayBuffer): Promise<ArrayBuffer | undefined>;
   close(): void;
@@ -50,49 +58,26 @@ export interface TabRelay {
 type DatabaseOp = 'delete-database' | 'export-database' | 'restore-database';
 type CallResult = { bytes?: ArrayBuffer; error?: SerializedError };
 
-interface PendingRequest {
-  request: SerializedRequest;
-  /** Safe to send again to a new owner when the one it went to closed without answering. */
-  idempotent: boolean;
-  /** The owner tab it was sent to, if any. */
-  sentTo?: string;
-  settle(response: SerializedResponse): void;
-}
-
-const callTimeoutMs = 30_000;
-
 /**
- * Elects one tab per origin to own the database: every tab asks for the same Web Lock and the
- * holder (for its whole life) runs the DB worker. The others relay their requests to it over a
- * BroadcastChannel, with ids and timeouts. When the owner closes, the lock passes to another tab,
- * which starts the worker (retrying while the old one's OPFS handles are released) and takes the
- * requests the old owner left unanswered.
+ * Elects one tab per origin to own the database and relays every other tab's requests to it.
+ * When the owner closes, the lock passes to another tab, which starts the worker and takes what
+ * the old owner left unanswered; a newer version of the app takes the database over.
  */
 export function createTabRelay(options: TabRelayOptions): TabRelay {
-  const { logger, requestTimeoutMs } = options;
-  const tabId = crypto.randomUUID();
+  const { logger } = options;
+  const state = createTabState(crypto.randomUUID(), options.appVersion);
   const channel = new BroadcastChannel(options.channelName);
   const listeners = new Set<(status: BackendStatus) => void>();
-  const pending = new Map<string, PendingRequest>();
+  /** Request bodies by the machine's key: this tab's own ids, and `from|id` for other tabs'. */
+  const bodies = new Map<string, SerializedRequest>();
+  const waiting = new Map<string, (response: SerializedResponse) => void>();
   const calls = new Map<string, (result: CallResult) => void>();
   const lockAbort = new AbortController();
   let releaseLock = () => {};
-  let nextId = 1;
-  let closed = false;
-  let status: BackendStatus | undefined;
-  /** Set while this tab owns the database. */
   let worker: DbWorkerClient | undefined;
-  let workerFailure: ApiError | undefined;
-  /** The owner tab, when another tab owns the database. */
-  let leaderId: string | undefined;
-  let leaderFailure: ApiError | undefined;
-  /**
-   * When each owner (a tab id; this tab's own worker under this tab's id) last answered any tab
-   * (Date.now()): an owner that keeps answering is busy, not gone, so a request waiting on it is
-   * given more time. One that went silent, or crashed, times out as before.
-   */
-  const lastAnswerBy = new Map<string, number>();
-
+  let status: BackendStatus | undefined;
+  let nextId = 1;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   let markStarted!: () => void;
   let markFailed!: (error: Error) => void;
   const started = new Promise<void>((resolve, reject) => {
@@ -100,297 +85,210 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
     markFailed = reject;
   });
   started.catch(() => undefined);
+  const container = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
 
-  /** A different app version seen in another tab, kept in every status from then on. */
-  let otherVersion: string | undefined;
-  /** Set once a newer version was seen: this tab's code is older than the database's owner. */
-  let outdated = false;
-  let handingOver = false;
+  function step(event: TabEvent<SerializedResponse>): void {
+    for (const effect of tabStep(state, event)) carryOut(effect);
+  }
+  const now = () => Date.now();
 
-  function setStatus(base: BackendStatus): void {
-    const next = { ...base, ...(otherVersion ? { otherVersion } : {}), ...(outdated ? { outdated } : {}) };
-    // An unchanged status keeps its identity (React's useSyncExternalStore compares snapshots).
-    if (
-      status?.role === next.role &&
-      status.storage === next.storage &&
-      status.fallbackReason === next.fallbackReason &&
-      status.otherVersion === next.otherVersion &&
-      status.outdated === next.outdated
-    ) {
-      return;
+  function carryOut(effect: TabEffect<SerializedResponse>): void {
+    switch (effect.type) {
+      case 'post':
+        return post(effect.message, effect.payload);
+      case 'start-worker': {
+        const starting = startDbWorker(options.createWorker);
+        worker = starting;
+        starting.ready.then(
+          (info) => worker === starting && step({ type: 'worker-ready', now: now(), info: infoOf(info) }),
+          (error: unknown) => worker === starting && step({ type: 'worker-failed', now: now(), error: hostError(error) }),
+        );
+        return;
+      }
+      case 'stop-worker': {
+        const stopping = worker;
+        void (stopping?.stop() ?? Promise.resolve()).catch(() => undefined).then(() => step({ type: 'worker-stopped', now: now() }));
+        return;
+      }
+      case 'terminate-worker':
+        worker?.terminate();
+        worker = undefined;
+        return;
+      case 'release-lock':
+        return releaseLock();
+      case 'leave-lock-queue':
+        return lockAbort.abort();
+      case 'serve':
+        return serve(effect.key);
+      case 'settle':
+        return answer(effect.id, effect.response);
+      case 'refuse':
+        return answer(effect.id, effect.moved ? movedAnswer : relayErrorSerialized(effect.status, effect.code, effect.message));
+      case 'hand-db-port': {
+        const controller = container?.controller;
+        if (!options.directPort || !worker || !controller) return;
+        const { port1, port2 } = new MessageChannel();
+        worker.connectPort(port1);
+        controller.postMessage({ type: dbPortType, owner: state.id } satisfies ServiceWorkerControlMessage, [port2]);
+        return;
+      }
+      case 'offer-tab-port':
+        return options.offerPort?.();
+      case 'db-port-closed':
+        container?.controller?.postMessage({ type: dbPortClosedType, owner: state.id, stopped: effect.stopped } satisfies ServiceWorkerControlMessage);
+        return;
+      case 'status':
+        return updateStatus();
+      case 'started':
+        return markStarted();
+      case 'start-failed': {
+        const error = new ApiError(503, 'SERVICE_UNAVAILABLE', effect.error.message, undefined, { cause: { storeCode: effect.error.code } });
+        if (state.role.kind === 'failed') logger.error(error.message);
+        return markFailed(error);
+      }
+      case 'warn':
+        return logger.warn(effect.message);
+      case 'wake':
+        clearTimeout(timer);
+        if (effect.at !== undefined) timer = setTimeout(() => step({ type: 'tick', now: now() }), Math.max(0, effect.at - now()));
+        return;
     }
+  }
+
+  /** Runs a request in this tab's DB worker; the answer goes back to the machine. */
+  function serve(key: string): void {
+    const request = bodies.get(key);
+    if (!request) return;
+    const owner = worker;
+    const copy = request.body ? { ...request, body: request.body.slice(0) } : request;
+    const reply = (moved: boolean, response: SerializedResponse) => step({ type: 'worker-answer', now: now(), key, moved, response });
+    if (!owner) return reply(state.role.kind === 'handing-over', unavailable('This tab does not own the database.'));
+    owner.ready
+      .then(() => owner.fetch(copy))
+      .then(
+        (response) => reply(isMoved(response), response),
+        // A worker that stopped to hand the database over ran none of what it refused: the next owner will.
+        (error: unknown) => reply(state.role.kind === 'handing-over', unavailable(errorMessage(error))),
+      )
+      .finally(() => key.includes('|') && bodies.delete(key));
+  }
+
+  function answer(id: string, response: SerializedResponse): void {
+    bodies.delete(id);
+    waiting.get(id)?.(response);
+    waiting.delete(id);
+  }
+
+  // --- Between tabs (the wire keeps the names of earlier versions, so that an older tab still understands a newer one) ---
+
+  function post(message: TabWire, payload?: { key: string } | { response: SerializedResponse }): void {
+    if (state.role.kind === 'closed' && message.type !== 'response') return;
+    const wire = toWire(message, payload);
+    if (wire) channel.postMessage(wire);
+  }
+
+  function toWire(message: TabWire, payload?: { key: string } | { response: SerializedResponse }): TabMessage | undefined {
+    switch (message.type) {
+      case 'hello':
+        return message;
+      case 'owner':
+        return { type: 'leader', leaderId: message.owner, status: message.info };
+      case 'owner-failed':
+        return { type: 'leader-failed', leaderId: message.owner, error: message.error };
+      case 'request': {
+        const request = payload && 'key' in payload ? bodies.get(payload.key) : undefined;
+        return request ? { type: 'request', id: message.id, from: message.from, to: message.to, request } : undefined;
+      }
+      case 'response': {
+        const response = payload && 'response' in payload ? payload.response : movedAnswer;
+        return { type: 'response', id: message.id, from: message.from, to: message.to, response };
+      }
+    }
+  }
+
+  channel.addEventListener('message', (event: MessageEvent<TabMessage>) => {
+    const message = event.data;
+    const at = now();
+    switch (message?.type) {
+      case 'hello':
+        return step({ type: 'wire', now: at, message });
+      case 'leader':
+        return step({ type: 'wire', now: at, message: { type: 'owner', owner: message.leaderId, info: message.status } });
+      case 'leader-failed':
+        return step({ type: 'wire', now: at, message: { type: 'owner-failed', owner: message.leaderId, error: message.error } });
+      case 'request':
+        if (message.to !== state.id) return;
+        bodies.set(`${message.from}|${message.id}`, message.request);
+        return step({ type: 'wire', now: at, message: { type: 'request', id: message.id, from: message.from, to: message.to } });
+      case 'response':
+        return step({
+          type: 'wire',
+          now: at,
+          message: { type: 'response', id: message.id, from: message.from, to: message.to, moved: isMoved(message.response) },
+          response: message.response,
+        });
+      case 'call':
+        if (message.to !== state.id || !worker) return;
+        void runHere(message.op, message.bytes).then((result) => channel.postMessage({ type: 'result', id: message.id, to: message.from, ...result } satisfies TabMessage));
+        return;
+      case 'result':
+        if (message.to === state.id) calls.get(message.id)?.(message);
+        return;
+    }
+  });
+
+  // --- Status -------------------------------------------------------------------------------------
+
+  function updateStatus(): void {
+    const role = state.role;
+    let base: BackendStatus | undefined;
+    if (role.kind === 'owning') base = { role: 'leader', storage: role.info.storage, ...(role.info.fallbackReason ? { fallbackReason: role.info.fallbackReason } : {}) };
+    else if (role.kind === 'following' && role.info) {
+      const { storage, fallbackReason } = role.info;
+      base = { role: 'follower', storage, ...(fallbackReason ? { fallbackReason } : {}) };
+    } else if (status && role.kind !== 'failed') base = { role: 'follower', storage: status.storage, ...(status.fallbackReason ? { fallbackReason: status.fallbackReason } : {}) };
+    else base = status;
+    if (!base) return;
+    const next: BackendStatus = { ...base, ...(state.otherVersion ? { otherVersion: state.otherVersion } : {}), ...(state.outdated ? { outdated: true } : {}) };
+    delete (next as { otherVersion?: string }).otherVersion;
+    delete (next as { outdated?: boolean }).outdated;
+    if (state.otherVersion) next.otherVersion = state.otherVersion;
+    if (state.outdated) next.outdated = true;
+    // An unchanged status keeps its identity (React's useSyncExternalStore compares snapshots).
+    if (status && JSON.stringify(status) === JSON.stringify(next)) return;
     status = next;
     for (const listener of listeners) listener(next);
   }
 
-  function post(message: TabMessage): void {
-    if (!closed) channel.postMessage(message);
-  }
-
-  // --- Requests ---------------------------------------------------------------------------------
-
-  function dispatch(request: SerializedRequest): Promise<SerializedResponse> {
-    const label = `${request.method} ${new URL(request.url).pathname}`;
-    const timeoutMs = isLongRunningRequest(request.method, request.url) ? longRequestTimeoutMs : requestTimeoutMs;
-    return new Promise((resolve) => {
-      const id = `${tabId}:${nextId++}`;
-      const cancel = startProgressTimer(timeoutMs, () => (entry.sentTo ? (lastAnswerBy.get(entry.sentTo) ?? 0) : 0), () => {
-        entry.settle(
-          relayErrorSerialized(
-            504,
-            'TIMEOUT',
-            `The in-browser database did not answer ${label} within ${timeoutMs / 1000} seconds. Try again; if it keeps happening, reload the tab.`,
-          ),
-        );
-      });
-      const entry: PendingRequest = {
-        request,
-        idempotent: safeToResend(request),
-        settle(response) {
-          if (!pending.delete(id)) return;
-          cancel();
-          resolve(response);
-        },
-      };
-      pending.set(id, entry);
-      route(id, entry);
-    });
-  }
-
-  function route(id: string, entry: PendingRequest): void {
-    if (closed) return entry.settle(unavailable('The Otto backend in this tab was stopped. Reload the tab.'));
-    if (worker) {
-      if (workerFailure) return entry.settle(unavailable(workerFailure.message));
-      entry.sentTo = tabId;
-      void serveHere(entry.request).then((response) => {
-        lastAnswerBy.set(tabId, Date.now());
-        // The database moved to a newer tab while this request waited: it goes to the next owner.
-        if (isMoved(response)) entry.sentTo = undefined;
-        else entry.settle(response);
-      });
-      return;
-    }
-    if (leaderFailure) return entry.settle(unavailable(leaderFailure.message));
-    if (leaderId) {
-      entry.sentTo = leaderId;
-      post({ type: 'request', id, from: tabId, to: leaderId, request: entry.request });
-    }
-    // Otherwise it waits for an owner to announce itself.
-  }
-
-  /** Sends what waits to the owner that just took over; what went to the old owner is resent only if safe. */
-  function rerouteAll(newOwner: string): void {
-    for (const [id, entry] of pending) {
-      // Sent to the new owner already, or to this tab's own worker, whose answer settles it (or sends it on).
-      if (entry.sentTo === newOwner || entry.sentTo === tabId) continue;
-      if (entry.sentTo && !entry.idempotent) {
-        entry.settle(
-          unavailable(
-            'The tab that owned the database closed before answering, so this change may or may not have been saved. Reload to check, then try again.',
-          ),
-        );
-        continue;
-      }
-      route(id, entry);
-    }
-  }
-
-  async function serveHere(request: SerializedRequest): Promise<SerializedResponse> {
-    const owner = worker;
-    try {
-      if (!owner) throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'This tab does not own the database.');
-      await owner.ready;
-      return await owner.fetch(request);
-    } catch (error) {
-      // A worker that stopped to hand the database over ran none of what it refused: the next owner will.
-      if (handingOver) return movedAnswer;
-      return unavailable(errorMessage(error));
-    }
-  }
-
-  // --- Owning the database ----------------------------------------------------------------------
+  // --- The election, the service worker and the page's life ---------------------------------------
 
   void navigator.locks
-    .request(options.lockName, { signal: lockAbort.signal }, async () => {
-      if (closed) return;
-      await becomeOwner();
-      // Closed while the worker was starting: let the next tab have the lock now.
-      if (closed) return;
-      await new Promise<void>((resolve) => (releaseLock = resolve));
-    })
+    .request(options.lockName, { signal: lockAbort.signal }, () => new Promise<void>((resolve) => {
+      releaseLock = resolve;
+      step({ type: 'lock-granted', now: now() });
+    }))
     .catch((error: unknown) => {
-      if (!closed) logger.error('Could not take part in the election of the tab that owns the database:', error);
+      if (state.role.kind !== 'closed' && !lockAbort.signal.aborted) logger.error('Could not take part in the election of the tab that owns the database:', error);
     });
 
-  async function becomeOwner(): Promise<void> {
-    worker = startDbWorker(options.createWorker);
-    leaderId = undefined;
-    handDbPort();
-    // The previous owner released the lock, so it is gone: what it left unanswered comes here.
-    rerouteAll(tabId);
-    try {
-      const info = await worker.ready;
-      if (closed) return;
-      setStatus(leaderStatus(info));
-      announce();
-      markStarted();
-    } catch (error) {
-      workerFailure = error instanceof ApiError ? error : new ApiError(503, 'SERVICE_UNAVAILABLE', errorMessage(error));
-      logger.error(workerFailure.message);
-      announce();
-      for (const [id, entry] of pending) route(id, entry);
-      markFailed(workerFailure);
-    }
-  }
-
-  function announce(): void {
-    if (!worker) return;
-    if (workerFailure) {
-      // The store's code (when the database itself failed) lets every tab offer recovery.
-      const storeCode = (workerFailure.cause as { storeCode?: unknown } | undefined)?.storeCode;
-      post({ type: 'leader-failed', leaderId: tabId, error: { code: typeof storeCode === 'string' ? storeCode : workerFailure.code, message: workerFailure.message } });
-    } else if (status?.role === 'leader') {
-      const { storage, fallbackReason } = status;
-      post({
-        type: 'leader',
-        leaderId: tabId,
-        status: { storage, ...(fallbackReason ? { fallbackReason } : {}), ...(options.appVersion ? { appVersion: options.appVersion } : {}) },
-      });
-    }
-  }
-
-  // --- Between tabs -----------------------------------------------------------------------------
-
-  channel.addEventListener('message', (event: MessageEvent<TabMessage>) => {
-    const message = event.data;
-    switch (message?.type) {
-      case 'hello':
-        noteVersion(message.appVersion);
-        announce();
-        return;
-      case 'leader': {
-        if (worker || message.leaderId === tabId) return;
-        const changed = leaderId !== message.leaderId;
-        leaderId = message.leaderId;
-        leaderFailure = undefined;
-        noteVersion(message.status.appVersion);
-        const { appVersion: _ownerVersion, ...announced } = message.status;
-        setStatus({ role: 'follower', ...announced });
-        if (changed) rerouteAll(message.leaderId);
-        markStarted();
-        return;
-      }
-      case 'leader-failed':
-        if (worker) return;
-        leaderFailure = new ApiError(503, 'SERVICE_UNAVAILABLE', message.error.message, undefined, { cause: { storeCode: message.error.code } });
-        for (const [id, entry] of pending) route(id, entry);
-        markFailed(leaderFailure);
-        return;
-      case 'request':
-        if (message.to !== tabId || !worker) return;
-        void serveHere(message.request).then((response) =>
-          post({ type: 'response', id: message.id, from: tabId, to: message.from, response }),
-        );
-        return;
-      case 'response': {
-        // The owner answering any tab is alive and working through its queue.
-        lastAnswerBy.set(message.from, Date.now());
-        if (message.to !== tabId) return;
-        const entry = pending.get(message.id);
-        // Not run by the owner (it is handing over): sent again when the next owner announces itself.
-        if (entry && isMoved(message.response)) entry.sentTo = undefined;
-        else entry?.settle(message.response);
-        return;
-      }
-      case 'call':
-        if (message.to !== tabId || !worker) return;
-        void runHere(message.op, message.bytes).then((result) =>
-          post({ type: 'result', id: message.id, to: message.from, ...result }),
-        );
-        return;
-      case 'result':
-        if (message.to === tabId) calls.get(message.id)?.(message);
-        return;
-    }
-  });
-  /**
-   * Two versions of the app on one database: a newer build takes it over. An older tab stops
-   * competing for ownership, hands the database over if it owns it, and says so in its status;
-   * the owner's DB worker refuses its writes from then on (409 APP_OUTDATED).
-   */
-  function noteVersion(version: string | undefined): void {
-    if (!version || !options.appVersion || version === options.appVersion || otherVersion === version) return;
-    otherVersion = version;
-    if (version > options.appVersion) {
-      outdated = true;
-      logger.warn(`Another tab runs a newer Otto (${version}); this one runs ${options.appVersion}. Reload to continue.`);
-      void handOver();
-    }
-    if (status) setStatus(status);
-  }
-
-  /** Finishes what the DB worker has in flight, closes it and lets the lock go to a newer tab. */
-  async function handOver(): Promise<void> {
-    if (!worker) {
-      // Not the owner: leave the queue for the lock, so that only newer tabs take it.
-      lockAbort.abort();
-      return;
-    }
-    if (handingOver) return;
-    handingOver = true;
-    const stopping = worker;
-    await stopping.stop().catch(() => undefined);
-    postToServiceWorker({ type: dbPortClosedType, owner: tabId, stopped: true });
-    stopping.terminate();
-    worker = undefined;
-    leaderId = undefined;
-    if (status) setStatus({ ...status, role: 'follower' });
-    releaseLock();
-  }
-
-  // --- The service worker's port to the DB worker -----------------------------------------------
-
-  function postToServiceWorker(message: ServiceWorkerControlMessage, transfer: Transferable[] = []): void {
-    const controller = typeof navigator !== 'undefined' ? navigator.serviceWorker?.controller : undefined;
-    controller?.postMessage(message, transfer);
-  }
-
-  /** Gives the service worker a port straight to this tab's DB worker (requests then skip every tab). */
-  function handDbPort(): void {
-    if (!options.directPort || !worker || workerFailure || handingOver || closed) return;
-    if (!navigator.serviceWorker?.controller) return;
-    const { port1, port2 } = new MessageChannel();
-    worker.connectPort(port1);
-    postToServiceWorker({ type: dbPortType, owner: tabId }, [port2]);
-  }
-
-  const container = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
   function onServiceWorkerMessage(event: MessageEvent): void {
-    if ((event.data as { type?: unknown } | null)?.type === needDbPortType) handDbPort();
+    if ((event.data as { type?: unknown } | null)?.type === needDbPortType) step({ type: 'db-port-wanted', now: now() });
   }
-  container?.addEventListener('message', onServiceWorkerMessage);
-  container?.addEventListener('controllerchange', handDbPort);
-  // A closing owner tab takes its DB worker with it: the service worker stops using its port at once,
-  // and the worker finishes what it has, closes the database and ends. (WebKit keeps the worker of
-  // a page that was left running for seconds, holding the database: the next page waited on it.)
-  let stoppedOnHide = false;
-  function onPageHide(): void {
-    if (!worker || handingOver) return;
-    postToServiceWorker({ type: dbPortClosedType, owner: tabId });
-    const leaving = worker;
-    stoppedOnHide = true;
-    void leaving.stop().catch(() => undefined).finally(() => leaving.terminate());
-  }
+  const onControllerChange = () => step({ type: 'db-port-wanted', now: now() });
+  const onPageHide = () => step({ type: 'page-hide', now: now() });
   // Back from the back/forward cache with its database given up: start again.
-  function onPageShow(event: PageTransitionEvent): void {
-    if (event.persisted && stoppedOnHide) location.reload();
-  }
+  const onPageShow = (event: PageTransitionEvent) => {
+    if (event.persisted && state.stoppedOnHide) location.reload();
+  };
+  container?.addEventListener('message', onServiceWorkerMessage);
+  container?.addEventListener('controllerchange', onControllerChange);
   if (typeof window !== 'undefined') {
     window.addEventListener('pagehide', onPageHide);
     window.addEventListener('pageshow', onPageShow);
   }
+  post(tabHello(state));
 
-  post({ type: 'hello', from: tabId, ...(options.appVersion ? { appVersion: options.appVersion } : {}) });
+  // --- Database operations run in the owner tab (export, restore, delete) ---------------------------
 
   async function runHere(op: DatabaseOp, bytes?: ArrayBuffer): Promise<CallResult> {
     try {
@@ -398,8 +296,7 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
       await worker.ready;
       if (op === 'export-database') return { bytes: await worker.exportDatabase() };
       const info = op === 'restore-database' ? await worker.restoreDatabase(bytes ?? new ArrayBuffer(0)) : await worker.deleteDatabase();
-      setStatus(leaderStatus(info));
-      announce();
+      step({ type: 'owner-info', now: now(), info: infoOf(info) });
       return {};
     } catch (error) {
       return { error: { code: 'SERVICE_UNAVAILABLE', message: errorMessage(error) } };
@@ -413,20 +310,19 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
         else resolve(result.bytes);
       };
       if (worker) return void runHere(op, bytes).then(settle);
-      if (!leaderId) {
-        return reject(new ApiError(503, 'SERVICE_UNAVAILABLE', 'No tab owns the database right now. Try again in a moment.'));
-      }
-      const id = `${tabId}:${nextId++}`;
-      const timer = setTimeout(() => {
+      const owner = state.role.kind === 'following' ? state.role.owner : undefined;
+      if (!owner) return reject(new ApiError(503, 'SERVICE_UNAVAILABLE', 'No tab owns the database right now. Try again in a moment.'));
+      const id = `${state.id}:${nextId++}`;
+      const timeout = setTimeout(() => {
         calls.delete(id);
         reject(new ApiError(504, 'TIMEOUT', `The tab that owns the database did not finish ${op} in time.`));
       }, callTimeoutMs);
       calls.set(id, (result) => {
         calls.delete(id);
-        clearTimeout(timer);
+        clearTimeout(timeout);
         settle(result);
       });
-      post({ type: 'call', id, from: tabId, to: leaderId, op, ...(bytes ? { bytes } : {}) });
+      channel.postMessage({ type: 'call', id, from: state.id, to: owner, op, ...(bytes ? { bytes } : {}) } satisfies TabMessage);
     });
   }
 
@@ -439,31 +335,48 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    dispatch,
+    dispatch(request, deadline) {
+      const id = `${state.id}:${nextId++}`;
+      bodies.set(id, request);
+      const answered = new Promise<SerializedResponse>((resolve) => waiting.set(id, resolve));
+      const own = deadline ?? (options.ownerWaitMs !== undefined ? now() + options.ownerWaitMs : undefined);
+      step({
+        type: 'dispatch',
+        now: now(),
+        id,
+        label: `${request.method} ${new URL(request.url).pathname}`,
+        read: request.method === 'GET' || request.method === 'HEAD',
+        resend: safeToResend(request),
+        long: isLongRunningRequest(request.method, request.url),
+        ...(own !== undefined ? { deadline: own } : {}),
+      });
+      return answered;
+    },
     call,
     close() {
-      if (closed) return;
-      closed = true;
+      if (state.role.kind === 'closed') return;
       container?.removeEventListener('message', onServiceWorkerMessage);
-      container?.removeEventListener('controllerchange', handDbPort);
+      container?.removeEventListener('controllerchange', onControllerChange);
       if (typeof window !== 'undefined') {
         window.removeEventListener('pagehide', onPageHide);
         window.removeEventListener('pageshow', onPageShow);
       }
-      if (worker) postToServiceWorker({ type: dbPortClosedType, owner: tabId });
-      // End the worker before releasing the lock, so that the next owner finds the OPFS files free sooner.
-      worker?.terminate();
-      lockAbort.abort();
-      releaseLock();
-      for (const entry of pending.values()) entry.settle(unavailable('The Otto backend in this tab was stopped.'));
+      step({ type: 'close', now: now() });
+      clearTimeout(timer);
       channel.close();
       listeners.clear();
     },
   };
 }
 
-function leaderStatus(info: WorkerBackendInfo): BackendStatus {
-  return { role: 'leader', storage: info.storage, ...(info.fallbackReason ? { fallbackReason: info.fallbackReason } : {}) };
+function infoOf(info: WorkerBackendInfo): { storage: WorkerBackendInfo['storage']; fallbackReason?: string } {
+  return { storage: info.storage, ...(info.fallbackReason ? { fallbackReason: info.fallbackReason } : {}) };
+}
+
+function hostError(error: unknown): HostError {
+  // The store's code (when the database itself failed) lets every tab offer recovery.
+  const storeCode = (error as { cause?: { storeCode?: unknown } } | undefined)?.cause?.storeCode;
+  return { code: typeof storeCode === 'string' ? storeCode : error instanceof ApiError ? error.code : 'SERVICE_UNAVAILABLE', message: errorMessage(error) };
 }
 
 function isMoved(response: SerializedResponse): boolean {

@@ -1,0 +1,113 @@
+// The host's protocol, explored: thousands of seeded schedules of the real cores (sw-core,
+// tab-core) with crashes, restarts, updates, delays and OPFS errors, checking every invariant
+// after every step. Then the bugs this protocol has had, put back one at a time, each of which the
+// same default run must find. `pnpm simulate --schedules=1000000` runs the long exploration.
+import { describe, expect, it } from 'vitest';
+import { explore, simulate, type SimOptions } from './simulate';
+import { swStep, type SwEffect, type SwEvent, type SwState } from './sw-core';
+import { tabStep, type TabEffect, type TabEvent, type TabState } from './tab-core';
+
+/** The default run: how many schedules `npm test` explores. */
+const schedules = Number(process.env.OTTO_SIMULATE_SCHEDULES ?? 10_000);
+const firstSeed = Number(process.env.OTTO_SIMULATE_FROM ?? 1);
+
+function report(found: ReturnType<typeof explore>): string {
+  const failed = found.failed;
+  if (!failed) return `${found.ran} schedules, ${found.steps} steps: nothing found`;
+  const replay = simulate({ seed: failed.seed, trace: true });
+  return [
+    `seed ${failed.seed} (after ${found.ran} schedules): ${failed.violations.join('; ')}`,
+    `replay: pnpm simulate --seed=${failed.seed} --trace`,
+    'schedule:',
+    ...failed.schedule.map((line) => `  ${line}`),
+    'last steps:',
+    ...replay.trace.slice(-40).map((line) => `  ${line}`),
+  ].join('\n');
+}
+
+describe('the browser host, simulated', () => {
+  it(`keeps every invariant over ${schedules} seeded schedules`, { timeout: 300_000 }, () => {
+    const found = explore(schedules, firstSeed);
+    expect(found.failed, report(found)).toBeUndefined();
+    expect(found.ran).toBe(schedules);
+  });
+
+  it('replays a seed exactly', () => {
+    const a = simulate({ seed: 4242, trace: true });
+    const b = simulate({ seed: 4242, trace: true });
+    expect(a.trace.length).toBeGreaterThan(100);
+    expect(b.trace).toEqual(a.trace);
+    expect(b.schedule).toEqual(a.schedule);
+  });
+});
+
+// --- The bugs this protocol has had, put back one at a time ----------------------------------------
+
+type SwStepFn = NonNullable<SimOptions['swStep']>;
+type TabStepFn = NonNullable<SimOptions['tabStep']>;
+
+/** The 3 s / 503: the service worker gave up on a page that did not answer its INIT_PORT within 3 s, though the page's own backend was starting. */
+const givesUpOnStartingPage: SwStepFn = <R>(state: SwState, event: SwEvent<R>): SwEffect<R>[] => {
+  const early: SwEffect<R>[] = [];
+  for (const [id, request] of state.requests) {
+    if (request.kind === 'waiting' && event.now - request.startedAt >= 3_000) {
+      state.requests.delete(id);
+      early.push({ type: 'refuse', id, status: 503, code: 'SERVICE_UNAVAILABLE', message: `No open Otto tab answered ${request.info.label}.` });
+    }
+  }
+  return [...early, ...swStep(state, event)];
+};
+
+/**
+ * Writes answered 504 but applied: a request's time limit ran from its arrival, not from when it
+ * reached the owner that has it, so one that waited for an owner was timed out while that owner
+ * ran it, and the answer said nothing of the doubt.
+ */
+const timesOutWhileWaitingForOwner: SwStepFn = <R>(state: SwState, event: SwEvent<R>): SwEffect<R>[] => {
+  const late: SwEffect<R>[] = [];
+  for (const [id, request] of state.requests) {
+    if (request.kind === 'sent' && event.now - request.startedAt >= 10_000) {
+      state.requests.delete(id);
+      late.push({ type: 'refuse', id, status: 504, code: 'TIMEOUT', message: `The in-browser backend did not answer ${request.info.label} within 10 seconds.` });
+    }
+  }
+  return [...late, ...swStep(state, event)];
+};
+
+/** The read during an owner's close: what was on a closing owner's port was answered 503 instead of going to the next owner. */
+const refusesWhatWasOnAClosingOwner: SwStepFn = <R>(state: SwState, event: SwEvent<R>): SwEffect<R>[] => {
+  const refused: SwEffect<R>[] = [];
+  if (event.type === 'owner-closed' && state.owner.kind === 'known' && state.owner.owner === event.owner && !event.stopped) {
+    const { port } = state.owner;
+    for (const [id, request] of state.requests) {
+      if (request.kind !== 'sent' || request.port !== port) continue;
+      state.requests.delete(id);
+      refused.push({ type: 'refuse', id, status: 503, code: 'SERVICE_UNAVAILABLE', message: 'The database is moving to another tab. Try again.' });
+    }
+  }
+  return [...refused, ...swStep(state, event)];
+};
+
+/** The update parked behind a write: an owner busy with its own writes let a newer version's hello pass and kept the database. */
+const parksUpdateBehindWrites: TabStepFn = <R>(state: TabState, event: TabEvent<R>): TabEffect<R>[] => {
+  const busy = [...state.requests.values()].some((request) => request.sentTo === state.id);
+  if (event.type === 'wire' && event.message.type === 'hello' && busy) return [];
+  return tabStep(state, event);
+};
+
+describe('the simulator finds the bugs the host has had', () => {
+  const cases: Array<[string, Omit<SimOptions, 'seed'>, RegExp]> = [
+    ['a request sent right after a load answered 503 within 3 s', { swStep: givesUpOnStartingPage }, /answered 503 after \d+ ms, before the owner wait/],
+    ['writes answered 504 but applied', { swStep: timesOutWhileWaitingForOwner }, /answered 504 .* but is in the database/],
+    ['a read during an owner’s close answered 503', { swStep: refusesWhatWasOnAClosingOwner }, /answered 503 after/],
+    ['the update parked behind a write', { tabStep: parksUpdateBehindWrites }, /did not take the database over/],
+  ];
+  for (const [name, options, expected] of cases) {
+    it(name, { timeout: 300_000 }, () => {
+      const found = explore(schedules, firstSeed, options);
+      expect(found.failed, `not found in ${schedules} schedules`).toBeDefined();
+      expect(found.failed?.violations.join('\n')).toMatch(expected);
+      console.log(`${name}: found by seed ${found.failed?.seed} after ${found.ran} schedules`);
+    });
+  }
+});

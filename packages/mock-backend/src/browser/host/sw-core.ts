@@ -1,0 +1,278 @@
+// The service worker's part of the host protocol, as a state machine: `swStep(state, event)`
+// changes `state` and returns the effects to carry out, as data. No I/O, clock or timers in here:
+// the driver (service-worker-relay.ts) turns browser events into events, passes the time in each,
+// and carries out the effects; the simulator (simulate.ts) does the same with simulated ones.
+//
+// Its job: answer every /api request from the database owner, whichever tab that is now, and
+// never give up on a request because an owner is starting or changing. A request waits for a
+// route (the owner's DB worker port, else a port to a tab, which relays to the owner) until
+// `ownerWaitMs` has passed with none; once sent, only a database silent for `silenceMs` times it out.
+import { askAgainMs, longRequestMs, ownerWaitMs, relayMarginMs, silenceMs, supersededGraceMs } from './budgets';
+
+/** A MessagePort as the core knows it: a number the driver maps to the real port. */
+export type PortId = number;
+
+/** What the core needs to know of a request (its bytes stay with the driver). */
+export interface SwRequestInfo {
+  id: number;
+  /** `GET /api/customers`, for the words of a refusal. */
+  label: string;
+  /** The page that sent it ('' for a navigation typed into the address bar). */
+  clientId: string;
+  /** GET or HEAD: nothing changes, whatever happens to it. */
+  read: boolean;
+  /** A read, a PUT or a write with a request id: the database runs it at most once, so it may be sent again. */
+  resend: boolean;
+  /** An import of many rows or its undo: up to `longRequestMs`, whatever the silence. */
+  long: boolean;
+}
+
+/** Where one request is: waiting for a route, or sent on a port. */
+export type SwRequestState =
+  | { kind: 'waiting'; info: SwRequestInfo; startedAt: number }
+  /** `via`: straight to the owner's DB worker, or to a tab that relays it (and answers 503 itself when no owner comes). */
+  | { kind: 'sent'; info: SwRequestInfo; startedAt: number; port: PortId; sentAt: number; via: 'owner' | 'tab' };
+
+/** The route to the database owner's DB worker. */
+export type OwnerRoute = { kind: 'none' } | { kind: 'known'; owner: string; port: PortId };
+
+export interface SwState {
+  owner: OwnerRoute;
+  /** Ports of owners (by client id) that were replaced; what is on them may still be answered until `retireAt` (never, for the same owner). */
+  superseded: Array<{ owner: string; port: PortId; retireAt: number | undefined }>;
+  /** Ports to tabs (each relays to the owner), by client id. */
+  tabs: Map<string, PortId>;
+  /** When the tabs were last asked for a route (NEED_DB_PORT, INIT_PORT), while requests wait. */
+  askedAt: number | undefined;
+  requests: Map<number, SwRequestState>;
+  /** When each port last answered anything: a busy database is not a dead one. */
+  lastAnswer: Map<PortId, number>;
+}
+
+export type SwEvent<R> =
+  | { type: 'fetch'; now: number; request: SwRequestInfo; /** Window clients alive now, when the driver looked. */ alive?: readonly string[] }
+  | { type: 'owner-port'; now: number; owner: string; port: PortId }
+  | { type: 'owner-closed'; now: number; owner: string; /** The worker stopped first: nothing still on its port was run. */ stopped: boolean }
+  | { type: 'tab-port'; now: number; clientId: string; port: PortId }
+  | { type: 'answer'; now: number; port: PortId; id: number; /** Not run there: the database is moving; send it again. */ moved: boolean; response: R }
+  | { type: 'tick'; now: number; alive?: readonly string[] };
+
+export type SwEffect<R> =
+  | { type: 'send'; port: PortId; id: number; /** The latest moment an answer is still taken. */ deadline: number }
+  | { type: 'respond'; id: number; response: R }
+  | { type: 'refuse'; id: number; status: 503 | 504; code: 'SERVICE_UNAVAILABLE' | 'TIMEOUT'; message: string }
+  /** NEED_DB_PORT to every window: the owner hands its DB worker's port, other Otto tabs a port of their own. */
+  | { type: 'ask-tabs' }
+  /** INIT_PORT to the page that sent a request (the spec's handshake). */
+  | { type: 'ask-tab'; clientId: string }
+  | { type: 'close-port'; port: PortId }
+  /** Deliver a `tick` at this moment (replaces any earlier wake-up). */
+  | { type: 'wake'; at: number | undefined };
+
+export function createSwState(): SwState {
+  return { owner: { kind: 'none' }, superseded: [], tabs: new Map(), askedAt: undefined, requests: new Map(), lastAnswer: new Map() };
+}
+
+/** One step of the machine. */
+export function swStep<R>(state: SwState, event: SwEvent<R>): SwEffect<R>[] {
+  const out: SwEffect<R>[] = [];
+  const { now } = event;
+  switch (event.type) {
+    case 'fetch':
+      prune(state, event.alive, out);
+      state.requests.set(event.request.id, { kind: 'waiting', info: event.request, startedAt: now });
+      break;
+    case 'owner-port': {
+      const old = state.owner;
+      if (old.kind === 'known' && old.port !== event.port) {
+        state.superseded.push({ owner: old.owner, port: old.port, retireAt: old.owner === event.owner ? undefined : now + supersededGraceMs });
+      }
+      state.owner = { kind: 'known', owner: event.owner, port: event.port };
+      break;
+    }
+    case 'owner-closed': {
+      const ports = state.superseded.filter((s) => s.owner === event.owner).map((s) => s.port);
+      state.superseded = state.superseded.filter((s) => s.owner !== event.owner);
+      if (state.owner.kind === 'known' && state.owner.owner === event.owner) {
+        ports.push(state.owner.port);
+        state.owner = { kind: 'none' };
+      }
+      for (const port of ports) retire(state, port, event.stopped ? 'unrun' : 'closed', out);
+      break;
+    }
+    case 'tab-port':
+      state.tabs.set(event.clientId, event.port);
+      break;
+    case 'answer': {
+      state.lastAnswer.set(event.port, now);
+      const request = state.requests.get(event.id);
+      if (!request || request.kind !== 'sent' || request.port !== event.port) break;
+      if (!event.moved) {
+        state.requests.delete(event.id);
+        out.push({ type: 'respond', id: event.id, response: event.response });
+        break;
+      }
+      // Not run: the owner is handing over (or the tab that relayed it is closing). Wait for the next.
+      state.requests.set(event.id, { kind: 'waiting', info: request.info, startedAt: request.startedAt });
+      if (state.owner.kind === 'known' && state.owner.port === event.port) state.owner = { kind: 'none' };
+      // A relaying tab that is closing: what is still on its way to it goes elsewhere too.
+      else if (request.via === 'tab') retire(state, event.port, 'closed', out);
+      break;
+    }
+    case 'tick':
+      prune(state, event.alive, out);
+      for (const s of [...state.superseded]) {
+        if (s.retireAt !== undefined && s.retireAt <= now) {
+          state.superseded.splice(state.superseded.indexOf(s), 1);
+          retire(state, s.port, 'closed', out);
+        }
+      }
+      expire(state, now, out);
+      break;
+  }
+  route(state, now, out);
+  out.push({ type: 'wake', at: nextWake(state, now) });
+  return out;
+}
+
+/** Forgets the ports of pages that are gone; what they were relaying goes elsewhere. */
+function prune<R>(state: SwState, alive: readonly string[] | undefined, out: SwEffect<R>[]): void {
+  if (!alive) return;
+  for (const [clientId, port] of [...state.tabs]) if (!alive.includes(clientId)) retire(state, port, 'closed', out);
+  // An owner page that crashed says nothing: its DB worker went with it.
+  for (const s of [...state.superseded]) {
+    if (alive.includes(s.owner)) continue;
+    state.superseded.splice(state.superseded.indexOf(s), 1);
+    retire(state, s.port, 'closed', out);
+  }
+  if (state.owner.kind === 'known' && !alive.includes(state.owner.owner)) {
+    const { port } = state.owner;
+    state.owner = { kind: 'none' };
+    retire(state, port, 'closed', out);
+  }
+  // A request left on a port that is no longer any route (a timed-out or replaced one) goes elsewhere.
+  const routes = new Set<PortId>([...state.tabs.values(), ...state.superseded.map((s) => s.port)]);
+  if (state.owner.kind === 'known') routes.add(state.owner.port);
+  for (const request of state.requests.values()) if (request.kind === 'sent' && !routes.has(request.port)) retire(state, request.port, 'closed', out);
+}
+
+/**
+ * A port that is gone with requests on it. `unrun`: its worker stopped first, so nothing on it
+ * ran: all of it goes to the next owner. `closed`: it may have run; what is safe to send again is
+ * sent again (the database answers a repeated request id with the first answer), the rest is
+ * answered with the doubt in words.
+ */
+function retire<R>(state: SwState, port: PortId, why: 'unrun' | 'closed', out: SwEffect<R>[]): void {
+  for (const [id, request] of state.requests) {
+    if (request.kind !== 'sent' || request.port !== port) continue;
+    if (why === 'unrun' || request.info.resend) {
+      state.requests.set(id, { kind: 'waiting', info: request.info, startedAt: request.startedAt });
+    } else {
+      state.requests.delete(id);
+      out.push({
+        type: 'refuse',
+        id,
+        status: 503,
+        code: 'SERVICE_UNAVAILABLE',
+        message: `The tab that owned the database closed before answering ${request.info.label}, so this change may or may not have been saved. Reload to check, then try again.`,
+      });
+    }
+  }
+  for (const [clientId, p] of state.tabs) if (p === port) state.tabs.delete(clientId);
+  state.lastAnswer.delete(port);
+  out.push({ type: 'close-port', port });
+}
+
+/** Answers what is past its budget: 503 when no route came in time, 504 when the database went silent. */
+function expire<R>(state: SwState, now: number, out: SwEffect<R>[]): void {
+  for (const [id, request] of state.requests) {
+    const { label } = request.info;
+    if (request.kind === 'waiting') {
+      const limit = request.startedAt + (request.info.long ? longRequestMs : ownerWaitMs);
+      if (now < limit) continue;
+      state.requests.delete(id);
+      out.push({
+        type: 'refuse',
+        id,
+        status: 503,
+        code: 'SERVICE_UNAVAILABLE',
+        message: `No open Otto tab answered ${label} within ${ownerWaitMs / 1000} seconds: the in-browser backend is not running. Open Otto in a tab (or reload it) and try again.`,
+      });
+      continue;
+    }
+    if (now < silentUntil(state, request)) continue;
+    state.requests.delete(id);
+    // The port may be dead: the next request asks for a fresh one.
+    if (state.owner.kind === 'known' && state.owner.port === request.port) state.owner = { kind: 'none' };
+    for (const [clientId, port] of state.tabs) if (port === request.port) state.tabs.delete(clientId);
+    const seconds = Math.round((now - request.startedAt) / 1000);
+    out.push({
+      type: 'refuse',
+      id,
+      status: 504,
+      code: 'TIMEOUT',
+      message: request.info.read
+        ? `The in-browser backend did not answer ${label} within ${seconds} seconds. Try again; if it keeps happening, reload the tab.`
+        : `The in-browser backend did not answer ${label} within ${seconds} seconds, so this change may or may not have been saved. Reload to check, then try again.`,
+    });
+  }
+}
+
+/**
+ * When a sent request times out: `silenceMs` after the later of its sending and its port's last
+ * answer, within `longRequestMs`. A tab that relays it answers by itself (503 when no owner came
+ * within `ownerWaitMs`, 504 when the owner went silent): the service worker waits a moment longer.
+ */
+function silentUntil(state: SwState, request: Extract<SwRequestState, { kind: 'sent' }>): number {
+  const cap = request.startedAt + longRequestMs;
+  if (request.info.long) return cap;
+  if (request.via === 'tab') return Math.min(cap, Math.max(request.startedAt + ownerWaitMs, Math.max(request.sentAt, state.lastAnswer.get(request.port) ?? 0)) + silenceMs + relayMarginMs);
+  return Math.min(cap, Math.max(request.sentAt, state.lastAnswer.get(request.port) ?? 0) + silenceMs);
+}
+
+/** Sends every waiting request on the best route there is; asks the tabs for one when there is none. */
+function route<R>(state: SwState, now: number, out: SwEffect<R>[]): void {
+  let asked = false;
+  for (const [id, request] of state.requests) {
+    if (request.kind !== 'waiting') continue;
+    const via = state.owner.kind === 'known' ? 'owner' : 'tab';
+    const port = state.owner.kind === 'known' ? state.owner.port : (state.tabs.get(request.info.clientId) ?? lastOf(state.tabs));
+    if (port !== undefined) {
+      state.requests.set(id, { kind: 'sent', info: request.info, startedAt: request.startedAt, port, sentAt: now, via });
+      // A relaying tab refuses it, unrun, if no owner has it by then.
+      out.push({ type: 'send', port, id, deadline: request.startedAt + (request.info.long ? longRequestMs : ownerWaitMs) });
+      continue;
+    }
+    // No route: ask (again, every `askAgainMs`: a message that reached a page before it listened is lost).
+    if (state.askedAt !== undefined && now - state.askedAt < askAgainMs && !asked) continue;
+    if (!asked) out.push({ type: 'ask-tabs' });
+    asked = true;
+    if (request.info.clientId && !out.some((e) => e.type === 'ask-tab' && e.clientId === request.info.clientId)) {
+      out.push({ type: 'ask-tab', clientId: request.info.clientId });
+    }
+  }
+  if (asked) state.askedAt = now;
+  if (![...state.requests.values()].some((r) => r.kind === 'waiting')) state.askedAt = undefined;
+}
+
+function lastOf(tabs: Map<string, PortId>): PortId | undefined {
+  let last: PortId | undefined;
+  for (const port of tabs.values()) last = port;
+  return last;
+}
+
+function nextWake(state: SwState, now: number): number | undefined {
+  let at = Infinity;
+  for (const request of state.requests.values()) {
+    if (request.kind === 'waiting') {
+      at = Math.min(at, request.startedAt + (request.info.long ? longRequestMs : ownerWaitMs));
+      if (state.askedAt !== undefined) at = Math.min(at, state.askedAt + askAgainMs);
+    } else {
+      at = Math.min(at, silentUntil(state, request));
+      // The page that relays it, or owns the database, may be gone without a word: look again soon.
+      at = Math.min(at, now + askAgainMs);
+    }
+  }
+  for (const s of state.superseded) if (s.retireAt !== undefined) at = Math.min(at, s.retireAt);
+  return at === Infinity ? undefined : at;
+}

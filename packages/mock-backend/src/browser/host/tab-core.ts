@@ -1,0 +1,379 @@
+// One tab's part of the host protocol, as a state machine: `tabStep(state, event)` changes `state`
+// and returns the effects to carry out, as data. No I/O, clock or timers in here: the driver
+// (tab-relay.ts) turns Web Locks, BroadcastChannel, worker and page events into events and carries
+// out the effects; the simulator (simulate.ts) does the same with simulated ones.
+//
+// Its job: exactly one tab of an origin owns the database (it holds the owner lock and runs the DB
+// worker); every other tab relays its requests to that owner; a request never fails because the
+// owner is starting or changing, it waits for the next one within its deadline; a newer version
+// of the app takes the database over and an older one never writes to it again.
+import { longRequestMs, ownerWaitMs, silenceMs } from './budgets';
+
+/** What this tab is to the database. */
+export type TabRole =
+  /** In the lock's queue (or out of it, when outdated), with no owner known. */
+  | { kind: 'waiting' }
+  /** Another tab owns the database (`info`: what it says of it); `failed`: its database could not be opened. */
+  | { kind: 'following'; owner: string; info?: OwnerInfo; failed?: HostError }
+  /** Holds the lock; its DB worker is opening the database. */
+  | { kind: 'starting' }
+  | { kind: 'owning'; info: OwnerInfo }
+  /** Holds the lock, but its database could not be opened (recovery runs here). */
+  | { kind: 'failed'; error: HostError }
+  /** A newer version appeared: its worker finishes what it has, then the lock goes to the newer tab. */
+  | { kind: 'handing-over' }
+  | { kind: 'closed' };
+
+export interface HostError {
+  code: string;
+  message: string;
+}
+
+/** What the owner tells the others about the database. */
+export interface OwnerInfo {
+  storage: 'opfs' | 'indexeddb' | 'memory';
+  fallbackReason?: string;
+  appVersion?: string;
+}
+
+/** A request this tab must see answered: its own, or one the service worker relayed through it. */
+export interface TabRequestState {
+  label: string;
+  read: boolean;
+  resend: boolean;
+  long: boolean;
+  startedAt: number;
+  /** Past it, the request is answered 504 (or 503 when no owner ever had it). */
+  deadline: number;
+  /** The owner it went to (this tab's id for its own worker), or none yet. */
+  sentTo: string | undefined;
+  sentAt: number;
+}
+
+export interface TabState {
+  readonly id: string;
+  readonly version: string | undefined;
+  role: TabRole;
+  /** A different version seen in another tab. */
+  otherVersion: string | undefined;
+  /** A newer version was seen: this tab never takes the lock again and its writes are refused. */
+  outdated: boolean;
+  /** Its worker was stopped when the page was hidden; the page must reload if it comes back. */
+  stoppedOnHide: boolean;
+  requests: Map<string, TabRequestState>;
+  /** When each owner last answered any tab: a busy owner is not a dead one. */
+  lastAnswer: Map<string, number>;
+}
+
+/** Messages between tabs (BroadcastChannel); bodies travel beside them in the driver. */
+export type TabWire =
+  | { type: 'hello'; from: string; appVersion?: string }
+  | { type: 'owner'; owner: string; info: OwnerInfo }
+  | { type: 'owner-failed'; owner: string; error: HostError }
+  | { type: 'request'; id: string; from: string; to: string }
+  | { type: 'response'; id: string; from: string; to: string; moved: boolean };
+
+export type TabEvent<R> =
+  /** `deadline`: by when an owner must have it (else 503, unrun); the service worker's, for what it relays. */
+  | { type: 'dispatch'; now: number; id: string; label: string; read: boolean; resend: boolean; long: boolean; deadline?: number }
+  | { type: 'lock-granted'; now: number }
+  | { type: 'worker-ready'; now: number; info: Omit<OwnerInfo, 'appVersion'> }
+  | { type: 'worker-failed'; now: number; error: HostError }
+  | { type: 'worker-stopped'; now: number }
+  /** The database was replaced (a restore, a delete) and is where `info` says. */
+  | { type: 'owner-info'; now: number; info: Omit<OwnerInfo, 'appVersion'> }
+  /** The own worker answered `key` (a request id of this tab, or `from|id` of another tab's). */
+  | { type: 'worker-answer'; now: number; key: string; moved: boolean; response: R }
+  | { type: 'wire'; now: number; message: TabWire; response?: R }
+  | { type: 'db-port-wanted'; now: number }
+  | { type: 'page-hide'; now: number }
+  | { type: 'close'; now: number }
+  | { type: 'tick'; now: number };
+
+export type TabEffect<R> =
+  | { type: 'post'; message: TabWire; /** The request's or response's bytes go along. */ payload?: { key: string } | { response: R } }
+  | { type: 'start-worker' }
+  | { type: 'stop-worker' }
+  | { type: 'terminate-worker' }
+  | { type: 'release-lock' }
+  | { type: 'leave-lock-queue' }
+  /** Run `key` in this tab's worker (its own request id, or `from|id` for another tab's). */
+  | { type: 'serve'; key: string }
+  | { type: 'settle'; id: string; response: R }
+  | { type: 'refuse'; id: string; status: 503 | 504; code: 'SERVICE_UNAVAILABLE' | 'TIMEOUT'; message: string; /** Not run here and safe elsewhere: the relay may send it again. */ moved?: boolean }
+  | { type: 'hand-db-port' }
+  /** INIT_PORT to the service worker: a port to this tab, which relays to the owner. */
+  | { type: 'offer-tab-port' }
+  | { type: 'db-port-closed'; stopped: boolean }
+  | { type: 'status' }
+  | { type: 'started' }
+  | { type: 'start-failed'; error: HostError }
+  | { type: 'warn'; message: string }
+  | { type: 'wake'; at: number | undefined };
+
+export function createTabState(id: string, version?: string): TabState {
+  return { id, version, role: { kind: 'waiting' }, otherVersion: undefined, outdated: false, stoppedOnHide: false, requests: new Map(), lastAnswer: new Map() };
+}
+
+/** The messages a tab posts when it starts (the driver also asks for the lock). */
+export function tabHello(state: TabState): TabWire {
+  return { type: 'hello', from: state.id, ...(state.version ? { appVersion: state.version } : {}) };
+}
+
+const ownsLock = (role: TabRole) => role.kind === 'starting' || role.kind === 'owning' || role.kind === 'failed' || role.kind === 'handing-over';
+
+/** One step of the machine. */
+export function tabStep<R>(state: TabState, event: TabEvent<R>): TabEffect<R>[] {
+  const out: TabEffect<R>[] = [];
+  const { now } = event;
+  const role = state.role;
+  if (role.kind === 'closed') {
+    if (event.type === 'dispatch') out.push(refusal(event.id, 'The Otto backend in this tab was stopped. Reload the tab.'));
+    return out;
+  }
+  switch (event.type) {
+    case 'dispatch':
+      state.requests.set(event.id, {
+        label: event.label,
+        read: event.read,
+        resend: event.resend,
+        long: event.long,
+        startedAt: now,
+        deadline: event.deadline ?? now + (event.long ? longRequestMs : ownerWaitMs),
+        sentTo: undefined,
+        sentAt: now,
+      });
+      break;
+    case 'lock-granted':
+      if (state.outdated) {
+        out.push({ type: 'release-lock' });
+        break;
+      }
+      // The previous owner let the lock go, so it is gone: what it left unanswered comes here.
+      state.role = { kind: 'starting' };
+      out.push({ type: 'start-worker' }, { type: 'status' });
+      reroute(state, state.id, out);
+      break;
+    case 'worker-ready':
+      if (role.kind !== 'starting') break;
+      state.role = { kind: 'owning', info: { ...event.info } };
+      out.push({ type: 'hand-db-port' }, { type: 'post', message: ownerMessage(state) }, { type: 'status' }, { type: 'started' });
+      break;
+    case 'worker-failed':
+      if (role.kind !== 'starting' && role.kind !== 'owning') break;
+      state.role = { kind: 'failed', error: event.error };
+      out.push({ type: 'post', message: { type: 'owner-failed', owner: state.id, error: event.error } }, { type: 'status' }, { type: 'start-failed', error: event.error });
+      break;
+    case 'owner-info':
+      if (role.kind !== 'owning') break;
+      state.role = { kind: 'owning', info: { ...event.info } };
+      out.push({ type: 'post', message: ownerMessage(state) }, { type: 'status' });
+      break;
+    case 'worker-stopped':
+      if (role.kind !== 'handing-over') break;
+      out.push({ type: 'db-port-closed', stopped: true }, { type: 'terminate-worker' });
+      state.role = { kind: 'waiting' };
+      for (const request of state.requests.values()) if (request.sentTo === state.id) request.sentTo = undefined;
+      out.push({ type: 'release-lock' }, { type: 'status' });
+      break;
+    case 'worker-answer': {
+      state.lastAnswer.set(state.id, now);
+      const separator = event.key.indexOf('|');
+      if (separator >= 0) {
+        // Another tab's request: the answer goes back to it (moved or not; it decides).
+        const [from, id] = [event.key.slice(0, separator), event.key.slice(separator + 1)];
+        out.push({ type: 'post', message: { type: 'response', id, from: state.id, to: from, moved: event.moved }, payload: { response: event.response } });
+        break;
+      }
+      const request = state.requests.get(event.key);
+      if (!request) break;
+      // Not run: the worker stopped to hand the database over; the next owner runs it.
+      if (event.moved) request.sentTo = undefined;
+      else settle(state, event.key, event.response, out);
+      break;
+    }
+    case 'wire':
+      onWire(state, event.message, event.response, now, out);
+      break;
+    case 'db-port-wanted':
+      // The service worker has no route: the owner hands its DB worker's port, any other tab its own.
+      out.push({ type: role.kind === 'owning' ? 'hand-db-port' : 'offer-tab-port' });
+      break;
+    case 'page-hide':
+      // A closing owner takes its DB worker with it: the service worker stops using its port at
+      // once, the worker finishes what it has and lets the files go.
+      if (role.kind !== 'owning' && role.kind !== 'starting') break;
+      state.stoppedOnHide = true;
+      state.role = { kind: 'handing-over' };
+      out.push({ type: 'db-port-closed', stopped: false }, { type: 'stop-worker' });
+      break;
+    case 'close':
+      if (ownsLock(role)) out.push({ type: 'db-port-closed', stopped: false }, { type: 'terminate-worker' });
+      state.role = { kind: 'closed' };
+      out.push({ type: 'leave-lock-queue' }, { type: 'release-lock' });
+      // What this tab relays for the service worker is not lost: 'moved' lets it go elsewhere.
+      for (const [id, request] of state.requests) {
+        state.requests.delete(id);
+        out.push({ ...refusal(id, 'The Otto backend in this tab was stopped.'), ...(request.resend ? { moved: true } : {}) });
+      }
+      return out;
+    case 'tick':
+      expire(state, now, out);
+      break;
+  }
+  route(state, now, out);
+  out.push({ type: 'wake', at: nextWake(state) });
+  return out;
+}
+
+function onWire<R>(state: TabState, message: TabWire, response: R | undefined, now: number, out: TabEffect<R>[]): void {
+  const role = state.role;
+  switch (message.type) {
+    case 'hello':
+      noteVersion(state, message.appVersion, out);
+      if (role.kind === 'owning') out.push({ type: 'post', message: ownerMessage(state) });
+      if (role.kind === 'failed') out.push({ type: 'post', message: { type: 'owner-failed', owner: state.id, error: role.error } });
+      return;
+    case 'owner': {
+      if (ownsLock(state.role) || message.owner === state.id) return;
+      const changed = role.kind !== 'following' || role.owner !== message.owner || role.failed !== undefined;
+      state.role = { kind: 'following', owner: message.owner, info: message.info };
+      noteVersion(state, message.info.appVersion, out);
+      if (changed) reroute(state, message.owner, out);
+      out.push({ type: 'status' }, { type: 'started' });
+      return;
+    }
+    case 'owner-failed':
+      if (ownsLock(state.role)) return;
+      state.role = { kind: 'following', owner: message.owner, failed: message.error };
+      out.push({ type: 'status' }, { type: 'start-failed', error: message.error });
+      return;
+    case 'request':
+      if (message.to !== state.id) return;
+      if (role.kind === 'owning' || role.kind === 'starting') out.push({ type: 'serve', key: `${message.from}|${message.id}` });
+      else if (role.kind === 'failed') {
+        // Answered in words by the driver from the failure (no worker to run it).
+        out.push({ type: 'serve', key: `${message.from}|${message.id}` });
+      } else {
+        // Not the owner (any more): the asking tab sends it again to the next one.
+        out.push({ type: 'post', message: { type: 'response', id: message.id, from: state.id, to: message.from, moved: true } });
+      }
+      return;
+    case 'response': {
+      // An owner answering any tab is alive and working through its queue.
+      state.lastAnswer.set(message.from, now);
+      if (message.to !== state.id) return;
+      // The tab taken for the owner is not (any more): wait for the next one to announce itself.
+      if (message.moved && role.kind === 'following' && role.owner === message.from) {
+        state.role = { kind: 'waiting' };
+        out.push({ type: 'status' });
+      }
+      const request = state.requests.get(message.id);
+      if (!request) return;
+      if (message.moved) request.sentTo = undefined;
+      else if (response !== undefined) settle(state, message.id, response, out);
+      return;
+    }
+  }
+}
+
+/**
+ * Two versions of the app on one database: a newer build takes it over. An older tab leaves the
+ * lock's queue, hands the database over if it owns it, and says so in its status.
+ */
+function noteVersion<R>(state: TabState, version: string | undefined, out: TabEffect<R>[]): void {
+  if (!version || !state.version || version === state.version || state.otherVersion === version) return;
+  state.otherVersion = version;
+  out.push({ type: 'status' });
+  if (version <= state.version || state.outdated) return;
+  state.outdated = true;
+  out.push({ type: 'warn', message: `Another tab runs a newer Otto (${version}); this one runs ${state.version}. Reload to continue.` });
+  if (state.role.kind === 'owning' || state.role.kind === 'starting' || state.role.kind === 'failed') {
+    state.role = { kind: 'handing-over' };
+    out.push({ type: 'stop-worker' });
+  } else if (!ownsLock(state.role)) {
+    out.push({ type: 'leave-lock-queue' });
+  }
+}
+
+/** A new owner: what went to the old one unanswered is sent again if that is safe, else answered with the doubt. */
+function reroute<R>(state: TabState, newOwner: string, out: TabEffect<R>[]): void {
+  for (const [id, request] of state.requests) {
+    if (request.sentTo === undefined || request.sentTo === newOwner) continue;
+    if (request.resend) {
+      request.sentTo = undefined;
+      continue;
+    }
+    state.requests.delete(id);
+    out.push(refusal(id, 'The tab that owned the database closed before answering, so this change may or may not have been saved. Reload to check, then try again.'));
+  }
+}
+
+/** Sends every request that has no owner yet to the owner there is now. */
+function route<R>(state: TabState, now: number, out: TabEffect<R>[]): void {
+  const role = state.role;
+  for (const [id, request] of state.requests) {
+    if (request.sentTo !== undefined) continue;
+    if (role.kind === 'owning' || role.kind === 'starting') {
+      request.sentTo = state.id;
+      request.sentAt = now;
+      out.push({ type: 'serve', key: id });
+    } else if (role.kind === 'failed' || (role.kind === 'following' && role.failed)) {
+      const error = role.kind === 'failed' ? role.error : (role as { failed: HostError }).failed;
+      state.requests.delete(id);
+      out.push(refusal(id, error.message));
+    } else if (role.kind === 'following') {
+      request.sentTo = role.owner;
+      request.sentAt = now;
+      out.push({ type: 'post', message: { type: 'request', id, from: state.id, to: role.owner }, payload: { key: id } });
+    }
+    // Waiting or handing over: it waits for the next owner to announce itself.
+  }
+}
+
+function expire<R>(state: TabState, now: number, out: TabEffect<R>[]): void {
+  for (const [id, request] of state.requests) {
+    if (now < expiresAt(state, request)) continue;
+    state.requests.delete(id);
+    out.push(
+      request.sentTo === undefined
+        ? refusal(id, `No tab could open the database for ${request.label} in time. Reload the tab and try again.`)
+        : {
+            type: 'refuse',
+            id,
+            status: 504,
+            code: 'TIMEOUT',
+            message: request.read
+              ? `The in-browser database did not answer ${request.label} in time. Try again; if it keeps happening, reload the tab.`
+              : `The in-browser database did not answer ${request.label} in time, so this change may or may not have been saved. Reload to check, then try again.`,
+          },
+    );
+  }
+}
+
+function expiresAt(state: TabState, request: TabRequestState): number {
+  if (request.sentTo === undefined || request.long) return request.deadline;
+  // Silence from the owner, not waiting, counts (a busy owner answers others), up to `longRequestMs` in all.
+  const quiet = Math.max(request.sentAt, state.lastAnswer.get(request.sentTo) ?? 0) + silenceMs;
+  return Math.min(quiet, request.startedAt + longRequestMs);
+}
+
+function settle<R>(state: TabState, id: string, response: R, out: TabEffect<R>[]): void {
+  state.requests.delete(id);
+  out.push({ type: 'settle', id, response });
+}
+
+function refusal<R>(id: string, message: string): TabEffect<R> {
+  return { type: 'refuse', id, status: 503, code: 'SERVICE_UNAVAILABLE', message };
+}
+
+function ownerMessage(state: TabState): TabWire {
+  const info = state.role.kind === 'owning' ? state.role.info : { storage: 'memory' as const };
+  return { type: 'owner', owner: state.id, info: { ...info, ...(state.version ? { appVersion: state.version } : {}) } };
+}
+
+function nextWake(state: TabState): number | undefined {
+  let at = Infinity;
+  for (const request of state.requests.values()) at = Math.min(at, expiresAt(state, request));
+  return at === Infinity ? undefined : at;
+}
