@@ -58,7 +58,7 @@ export async function main(argv: readonly string[]): Promise<void> {
   const targetJobs = Number(value('jobs') ?? 300_000);
   const iterations = Number(value('iterations') ?? 30);
   const date = new Date().toISOString();
-  const out = resolve(value('out') ?? `results/${date.slice(0, 10)}-summary-node.json`);
+  const out = resolve(value('out') ?? `results/runs/${date.slice(0, 10)}-summary-node.json`);
   const loadAtStart = load();
 
   const started = performance.now();
