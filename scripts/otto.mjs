@@ -180,6 +180,28 @@ function summarize() {
   return { passed, failed, browsers };
 }
 
+/**
+ * Each browser test file's duration (its tests and hooks, from vitest's JSON reports), slowest
+ * first, so that a slow run says where its time went.
+ */
+function printFileDurations(reports) {
+  const files = [];
+  for (const dir of ['apps', 'packages', 'tooling'].flatMap((g) => readdirSync(join(root, g)).map((n) => join(root, g, n, 'test-results')))) {
+    for (const name of reports.filter((r) => existsSync(join(dir, `${r}.json`)))) {
+      const report = JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8'));
+      for (const result of report.testResults ?? []) {
+        if (typeof result.startTime !== 'number' || typeof result.endTime !== 'number') continue;
+        files.push({ file: (result.name ?? '').replace(root, ''), seconds: (result.endTime - result.startTime) / 1000, failed: result.status === 'failed' });
+      }
+    }
+  }
+  if (files.length === 0) return;
+  console.log('browser test files, slowest first:');
+  for (const f of files.sort((a, b) => b.seconds - a.seconds)) {
+    console.log(`${f.seconds.toFixed(0).padStart(6)} s  ${f.file}${f.failed ? '  (failed)' : ''}`);
+  }
+}
+
 const browserTitles = { chromium: 'Chromium', firefox: 'Firefox ESR', webkit: 'WebKitGTK' };
 
 const pnpm = findPnpm();
@@ -223,8 +245,10 @@ if (command === 'start') {
   const built = phase('build', ...turbo(['build'], ['--concurrency=2']), { env });
   check('build', built);
   // Browser tests run alone: each drives a real Chromium and the machine may have two cores.
-  if (built === 0) check('browser tests', phase('browser tests', ...turbo(['test:e2e'], ['--concurrency=1']), { env }));
-  else failedPhases.push('browser tests (not run: the build failed)');
+  if (built === 0) {
+    check('browser tests', phase('browser tests', ...turbo(['test:e2e'], ['--concurrency=1']), { env }));
+    printFileDurations(['e2e', 'browser']);
+  } else failedPhases.push('browser tests (not run: the build failed)');
   const { passed, failed, browsers } = summarize();
   // A phase that failed without a failing test (a lint error, a type error) still counts once.
   const phaseFailures = Math.max(0, failedPhases.length - (failed > 0 ? 1 : 0));
