@@ -149,8 +149,10 @@ export async function main(argv: readonly string[]): Promise<void> {
     for (const old of readdirSync(resultsDir).filter((f) => f.startsWith('latest'))) rmSync(`${resultsDir}${old}`);
     write(resultsDir, 'latest');
   }
-  appendHistory(`${resultsDir}history.csv`, historyRow(results, kind, `runs/${name}.md`));
+  // A run that measured nothing (--only with no known part) leaves the history alone.
+  const measured = options.parts.size > 0;
+  if (measured) appendHistory(`${resultsDir}history.csv`, historyRow(results, kind, `runs/${name}.md`));
   console.log(`\n${markdown}`);
-  log(`wrote bench/results/runs/${name}.json, ${name}.md and ${charts.length} SVG charts beside them; a line in bench/results/history.csv`);
+  log(`wrote bench/results/runs/${name}.json, ${name}.md and ${charts.length} SVG charts beside them${measured ? '; a line in bench/results/history.csv' : ''}`);
   if (full) log('a full run: bench/results/latest.md, latest.json and its charts replaced (commit them with history.csv)');
 }
