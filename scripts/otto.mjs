@@ -181,17 +181,15 @@ function summarize() {
 }
 
 /**
- * Each browser test file's duration (its tests and hooks, from vitest's JSON reports), slowest
- * first, so that a slow run says where its time went.
+ * Each browser test file's whole duration (import, hooks and tests; test-results/durations/, written
+ * by @otto/vitest-config's reporter), slowest first, so that a slow run says where its time went.
  */
 function printFileDurations(reports) {
   const files = [];
-  for (const dir of ['apps', 'packages', 'tooling'].flatMap((g) => readdirSync(join(root, g)).map((n) => join(root, g, n, 'test-results')))) {
+  for (const dir of ['apps', 'packages', 'tooling'].flatMap((g) => readdirSync(join(root, g)).map((n) => join(root, g, n, 'test-results', 'durations')))) {
     for (const name of reports.filter((r) => existsSync(join(dir, `${r}.json`)))) {
-      const report = JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8'));
-      for (const result of report.testResults ?? []) {
-        if (typeof result.startTime !== 'number' || typeof result.endTime !== 'number') continue;
-        files.push({ file: (result.name ?? '').replace(root, ''), seconds: (result.endTime - result.startTime) / 1000, failed: result.status === 'failed' });
+      for (const f of JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8'))) {
+        if (typeof f.ms === 'number') files.push({ file: String(f.file).replace(root, ''), seconds: f.ms / 1000, failed: f.state === 'failed' });
       }
     }
   }
