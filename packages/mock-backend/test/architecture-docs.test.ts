@@ -25,6 +25,7 @@ const linkedDocs = [
   'packages/mock-backend/README.md',
   'packages/sqlite-store/README.md',
   'bench/results/latest.md',
+  'bench/results/README.md',
 ].filter((f) => existsSync(join(root, f)));
 
 /** `a/{b,c}/d` → `a/b/d`, `a/c/d`. */
