@@ -6,6 +6,9 @@ import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
+// No tool banners in the output: turbo's telemetry notice (and its sending) and its update notice.
+process.env.TURBO_TELEMETRY_DISABLED ??= '1';
+process.env.TURBO_NO_UPDATE_NOTIFIER ??= '1';
 const pnpmVersion = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.split('@')[1];
 const command = process.argv[2];
 
@@ -49,10 +52,29 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 function aptInstall(what, packages, purpose = 'the browser tests') {
   if (!isRoot || !quiet('apt-get', ['--version'])) return false;
   console.log(`otto: installing ${what} from Debian for ${purpose}…`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  must('apt-get', ['-qq', 'update'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  must('apt-get', ['-qq', 'install', '-y', '--no-install-recommends', ...packages], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  aptGet(['update']);
+  aptGet(['install', '-y', '--no-install-recommends', ...packages]);
   return true;
+}
+
+/**
+ * One quiet apt-get run: its output is shown only when it fails, and then without debconf's
+ * "delaying package configuration, since apt-utils is not installed", which is no error.
+ */
+function aptGet(args) {
+  const cmd = ['apt-get', '-qq', '-o=Dpkg::Use-Pty=0', ...args];
+  console.log(`\n> ${cmd.join(' ')}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const result = spawnSync(cmd[0], cmd.slice(1), { cwd: root, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
+  const status = result.status ?? 1;
+  const noise = /^debconf: (delaying package configuration|unable to initialize frontend|falling back to frontend|\()/;
+  const errors = (result.stderr ?? '').split('\n').filter((line) => line.trim() !== '' && !noise.test(line));
+  if (status !== 0 || result.error) {
+    console.log([...(result.stdout ?? '').split('\n'), ...errors].filter(Boolean).join('\n'));
+    console.error(`\notto: "${cmd.join(' ')}" failed (exit ${status}).`);
+    process.exit(status || 1);
+  }
+  if (errors.length > 0) console.log(errors.join('\n'));
 }
 
 /** Debian's Chromium for the browser tests: installed with apt when missing and we are root. */
@@ -158,6 +180,26 @@ function summarize() {
   return { passed, failed, browsers };
 }
 
+/**
+ * Each browser test file's whole duration (import, hooks and tests; test-results/durations/, written
+ * by @otto/vitest-config's reporter), slowest first, so that a slow run says where its time went.
+ */
+function printFileDurations(reports) {
+  const files = [];
+  for (const dir of ['apps', 'packages', 'tooling'].flatMap((g) => readdirSync(join(root, g)).map((n) => join(root, g, n, 'test-results', 'durations')))) {
+    for (const name of reports.filter((r) => existsSync(join(dir, `${r}.json`)))) {
+      for (const f of JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8'))) {
+        if (typeof f.ms === 'number') files.push({ file: String(f.file).replace(root, ''), seconds: f.ms / 1000, failed: f.state === 'failed' });
+      }
+    }
+  }
+  if (files.length === 0) return;
+  console.log('browser test files, slowest first:');
+  for (const f of files.sort((a, b) => b.seconds - a.seconds)) {
+    console.log(`${f.seconds.toFixed(0).padStart(6)} s  ${f.file}${f.failed ? '  (failed)' : ''}`);
+  }
+}
+
 const browserTitles = { chromium: 'Chromium', firefox: 'Firefox ESR', webkit: 'WebKitGTK' };
 
 const pnpm = findPnpm();
@@ -201,8 +243,10 @@ if (command === 'start') {
   const built = phase('build', ...turbo(['build'], ['--concurrency=2']), { env });
   check('build', built);
   // Browser tests run alone: each drives a real Chromium and the machine may have two cores.
-  if (built === 0) check('browser tests', phase('browser tests', ...turbo(['test:e2e'], ['--concurrency=1']), { env }));
-  else failedPhases.push('browser tests (not run: the build failed)');
+  if (built === 0) {
+    check('browser tests', phase('browser tests', ...turbo(['test:e2e'], ['--concurrency=1']), { env }));
+    printFileDurations(['e2e', 'browser']);
+  } else failedPhases.push('browser tests (not run: the build failed)');
   const { passed, failed, browsers } = summarize();
   // A phase that failed without a failing test (a lint error, a type error) still counts once.
   const phaseFailures = Math.max(0, failedPhases.length - (failed > 0 ? 1 : 0));

@@ -4,7 +4,7 @@
 //      SIGKILL half way and restarted on the same file (packages/mock-backend/test/server-soak.test.ts);
 //   2. 10 000 mixed requests from three Chromium tabs through the service worker, the owning tab
 //      closed twice (apps/web/e2e/soak.e2e.test.ts; builds the app first).
-// Each writes its figures to JSON; this script prints them and writes bench/results/soak-<date>.json.
+// Each writes its figures to JSON; this script prints them and writes bench/results/runs/soak-<date>.json (ignored by git).
 // `pnpm soak server` or `pnpm soak browser` runs one of them.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -52,7 +52,7 @@ const report = {
   machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', node: process.version, loadAverageBefore: loadBefore, loadAverageAfter: loadavg() },
   ...parts,
 };
-const dir = join(root, 'bench', 'results');
+const dir = join(root, 'bench', 'results', 'runs');
 mkdirSync(dir, { recursive: true });
 const out = join(dir, `soak-${started.toISOString().replace(/[:.]/g, '-')}.json`);
 writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);

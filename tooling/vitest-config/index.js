@@ -1,15 +1,47 @@
 // Shared Vitest settings: workspace packages resolve to their TypeScript source (the
 // "@otto/source" export condition), so tests need no prior build.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 
 export const sourceCondition = '@otto/source';
 
 /**
- * Reporters: the default one, plus a JSON report that `npm test` sums into one closing line.
+ * Writes test-results/durations/<name>.json: each test file's whole time (import, setup, hooks and
+ * tests), which `npm test` prints after the browser tests. Vitest's JSON report has no such figure:
+ * its file times span the tests alone, without the hooks that start servers and browsers.
+ */
+class FileDurations {
+  /** @param {string} name */
+  constructor(name) {
+    this.name = name;
+    this.root = process.cwd();
+  }
+
+  /** @param {import('vitest/node').Vitest} vitest */
+  onInit(vitest) {
+    this.root = vitest.config.root;
+  }
+
+  /** @param {ReadonlyArray<import('vitest/node').TestModule>} testModules */
+  onTestRunEnd(testModules) {
+    const files = testModules.map((module) => {
+      const d = module.diagnostic();
+      return { file: module.moduleId, ms: Math.round(d.prepareDuration + d.collectDuration + d.setupDuration + d.duration), state: module.state() };
+    });
+    const dir = join(this.root, 'test-results', 'durations');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${this.name}.json`), `${JSON.stringify(files, null, 2)}\n`);
+  }
+}
+
+/**
+ * Reporters: the default one, a JSON report that `npm test` sums into one closing line, and each
+ * file's duration (test-results/durations/).
  * @param {string} name file name of the JSON report under test-results/
  */
 export function ottoReporters(name = 'unit') {
-  return ['default', ['json', { outputFile: `test-results/${name}.json` }]];
+  return ['default', ['json', { outputFile: `test-results/${name}.json` }], new FileDurations(name)];
 }
 
 /** @type {import('vitest/config').UserConfig} */

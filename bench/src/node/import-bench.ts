@@ -16,7 +16,7 @@ import { withAppPage } from './chromium';
 import { currentLoad, describeMachine } from './machine';
 
 const quiet = { debug() {}, info() {}, warn: console.warn, error: console.error };
-const resultsDir = fileURLToPath(new URL('../../results/', import.meta.url));
+const resultsDir = fileURLToPath(new URL('../../results/runs/', import.meta.url));
 
 function rowsOf(n: number) {
   return Array.from({ length: n }, (_, i) => ({ full_name: `Bench Person ${i} Ångström`, email: `bench${i}@import-bench.example`, phone: `+1 555 ${String(i).padStart(6, '0')}` }));

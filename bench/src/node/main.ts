@@ -1,7 +1,9 @@
 // `pnpm bench`: builds the app and the bench pages, drives Debian's Chromium with playwright-core,
-// and writes bench/results/<date>.json and .md (also printed).
+// and writes the full report to bench/results/runs/<date>-<time>.json and .md (ignored by git; also
+// printed), appends a line of headline figures to bench/results/history.csv, and, for a full run,
+// replaces bench/results/latest.md, latest.json and latest-*.svg (kept in git).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from '@otto/browser-testing';
 import type { MswVariantManifest } from '../../build/msw-app';
@@ -10,6 +12,7 @@ import { freshProfile, launchProfile, removeProfile } from './chromium';
 import { currentLoad, describeMachine } from './machine';
 import { parseOptions } from './options';
 import { toCharts } from './charts';
+import { appendHistory, historyRow } from './history';
 import { checkTargets, toMarkdown, type BenchResults } from './report';
 import { benchRequestPath } from './request-path';
 import { benchShipments } from './ships';
@@ -19,6 +22,8 @@ const benchDir = fileURLToPath(new URL('../../', import.meta.url));
 const appDir = fileURLToPath(new URL('../../../apps/web/', import.meta.url));
 const repoDir = fileURLToPath(new URL('../../../', import.meta.url));
 const resultsDir = `${benchDir}results/`;
+/** Every report of every run: ignored by git (bench/.gitignore). */
+const runsDir = `${resultsDir}runs/`;
 const mswAppDir = `${benchDir}dist-msw-app`;
 
 function log(line: string): void {
@@ -31,8 +36,8 @@ function log(line: string): void {
  * build time), so the packages it depends on must be built first.
  */
 function viteBuild(cwd: string, label: string): void {
-  mkdirSync(resultsDir, { recursive: true });
-  const logFile = `${resultsDir}.build-${label}.log`;
+  mkdirSync(runsDir, { recursive: true });
+  const logFile = `${runsDir}.build-${label}.log`;
   const viaTurbo = cwd === appDir;
   log(`building ${label} (${viaTurbo ? 'turbo run build --filter=@otto/web...' : 'vite build'}; log in ${logFile.replace(benchDir, 'bench/')})…`);
   const out = openSync(logFile, 'w');
@@ -46,7 +51,8 @@ function viteBuild(cwd: string, label: string): void {
 
 /** Builds the MSW variant of the app (bench/build/msw-app.ts) in a child process, as a production build. */
 function buildMswVariant(now: number): void {
-  const logFile = `${resultsDir}.build-msw-app.log`;
+  mkdirSync(runsDir, { recursive: true });
+  const logFile = `${runsDir}.build-msw-app.log`;
   log(`building the MSW variant of the app (log in ${logFile.replace(benchDir, 'bench/')})…`);
   const out = openSync(logFile, 'w');
   const env = { ...process.env, NODE_ENV: 'production' };
@@ -124,14 +130,29 @@ export async function main(argv: readonly string[]): Promise<void> {
   partial.durationSeconds = (Date.now() - started) / 1000;
   machine.load.end = currentLoad();
   const results: BenchResults = { ...partial, targets: checkTargets(partial) };
-  // Only a full run is the record; a quick or partial one is kept beside it (and not committed).
+  // Only a full run is the record: it replaces the latest report kept in git. Every run, full or
+  // not, keeps its report in runs/ and adds its line to the history.
   const full = !options.quick && options.parts.size === 3 && !options.pragmas && options.sizes.join() === '500,10000,100000';
-  const date = `${machine.date.slice(0, 10)}${options.quick ? '-quick' : full ? '' : '-partial'}`;
+  const kind = options.quick ? 'quick' : full ? 'full' : 'partial';
+  const name = `${machine.date.slice(0, 16).replace('T', '-').replace(':', '')}${full ? '' : `-${kind}`}`;
+  mkdirSync(runsDir, { recursive: true });
   const charts = toCharts(results);
-  for (const chart of charts) writeFileSync(`${resultsDir}${date}-${chart.name}.svg`, `${chart.svg}\n`);
-  const markdown = toMarkdown(results, charts.map((c) => ({ title: c.title, file: `${date}-${c.name}.svg` })));
-  writeFileSync(`${resultsDir}${date}.json`, `${JSON.stringify(results, null, 2)}\n`);
-  writeFileSync(`${resultsDir}${date}.md`, `${markdown}\n`);
+  const write = (dir: string, base: string) => {
+    for (const chart of charts) writeFileSync(`${dir}${base}-${chart.name}.svg`, `${chart.svg}\n`);
+    const markdown = toMarkdown(results, charts.map((c) => ({ title: c.title, file: `${base}-${c.name}.svg` })));
+    writeFileSync(`${dir}${base}.json`, `${JSON.stringify(results, null, 2)}\n`);
+    writeFileSync(`${dir}${base}.md`, `${markdown}\n`);
+    return markdown;
+  };
+  const markdown = write(runsDir, name);
+  if (full) {
+    for (const old of readdirSync(resultsDir).filter((f) => f.startsWith('latest'))) rmSync(`${resultsDir}${old}`);
+    write(resultsDir, 'latest');
+  }
+  // A run that measured nothing (--only with no known part) leaves the history alone.
+  const measured = options.parts.size > 0;
+  if (measured) appendHistory(`${resultsDir}history.csv`, historyRow(results, kind, `runs/${name}.md`));
   console.log(`\n${markdown}`);
-  log(`wrote bench/results/${date}.json, bench/results/${date}.md and ${charts.length} SVG charts beside them`);
+  log(`wrote bench/results/runs/${name}.json, ${name}.md and ${charts.length} SVG charts beside them${measured ? '; a line in bench/results/history.csv' : ''}`);
+  if (full) log('a full run: bench/results/latest.md, latest.json and its charts replaced (commit them with history.csv)');
 }

@@ -2,7 +2,7 @@
 // SQLite WASM in memory (no relay, no OPFS), as the job figures of decision 0021 are. createMockApi
 // seeds the customers and their jobs; the jobs are then topped up to the target by copying seeded
 // jobs to random customers (the same mix of statuses, prices and dates). Options:
-// --customers=100000 --jobs=300000 --iterations=30 --out=results/<date>-summary-node.json
+// --customers=100000 --jobs=300000 --iterations=30 --out=results/runs/<date>-summary-node.json
 // --cache=/tmp/summary.sqlite3: keep the seeded database in that file and start from it next time
 // (seeding 100 000 customers takes minutes; the file is migrated to the current schema on open).
 // --chromium: also restore the same database into the production build (apps/web/dist) in Chromium
@@ -58,7 +58,7 @@ export async function main(argv: readonly string[]): Promise<void> {
   const targetJobs = Number(value('jobs') ?? 300_000);
   const iterations = Number(value('iterations') ?? 30);
   const date = new Date().toISOString();
-  const out = resolve(value('out') ?? `results/${date.slice(0, 10)}-summary-node.json`);
+  const out = resolve(value('out') ?? `results/runs/${date.slice(0, 10)}-summary-node.json`);
   const loadAtStart = load();
 
   const started = performance.now();

@@ -22,7 +22,7 @@
 // the last acknowledged name or status), and the run's customers and jobs are listed by the run's
 // marker word to find any created twice.
 //
-// Writes a JSON report to bench/results/<date>-team-load.json and prints a table side by side.
+// Writes a JSON report to bench/results/runs/<date>-team-load.json (ignored by git) and prints a table side by side.
 import { freePort, startTestPostgres } from '@otto/postgres-testing';
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -33,7 +33,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { currentLoad, describeMachine } from './machine';
 
-const resultsDir = fileURLToPath(new URL('../../results/', import.meta.url));
+const resultsDir = fileURLToPath(new URL('../../results/runs/', import.meta.url));
 const serverBin = fileURLToPath(new URL('../../../packages/mock-backend/bin/otto-mock-server.js', import.meta.url));
 
 type Kind =
