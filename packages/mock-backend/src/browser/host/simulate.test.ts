@@ -32,6 +32,17 @@ describe('the browser host, simulated', () => {
     expect(found.ran).toBe(schedules);
   });
 
+  // `pnpm simulate --seed=N --trace`: one schedule, every step printed.
+  const replaySeed = process.env.OTTO_SIMULATE_SEED;
+  it.runIf(replaySeed !== undefined)(`replays the seed ${replaySeed ?? ''}`, () => {
+    const result = simulate({ seed: Number(replaySeed), trace: true });
+    const lines = [`seed ${result.seed}: ${result.steps} steps, ${result.requests} requests`, ...result.schedule];
+    if (process.env.OTTO_SIMULATE_TRACE === 'true') lines.push(...result.trace);
+    lines.push(result.violations.length > 0 ? `broken: ${result.violations.join('; ')}` : 'every invariant held');
+    console.log(lines.join('\n'));
+    expect(result.violations).toEqual([]);
+  });
+
   it('replays a seed exactly', () => {
     const a = simulate({ seed: 4242, trace: true });
     const b = simulate({ seed: 4242, trace: true });

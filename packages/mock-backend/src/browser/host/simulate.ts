@@ -33,6 +33,8 @@ export interface SimResult {
   /** The schedule's actions (open, close, crash, restart, request…), enough to read what happened. */
   schedule: string[];
   trace: string[];
+  /** Every change of a tab's role seen, as `from --> to: event` (docs/architecture.md's diagram is checked against these). */
+  transitions: Set<string>;
 }
 
 interface PageRequest {
@@ -88,6 +90,7 @@ export function simulate(options: SimOptions): SimResult {
   const violations: string[] = [];
   const schedule: string[] = [];
   const trace: string[] = [];
+  const transitions = new Set<string>();
   let now = 0;
   let steps = 0;
   let seq = 0;
@@ -255,7 +258,10 @@ export function simulate(options: SimOptions): SimResult {
     if (!tab.alive) return;
     steps++;
     note(() => `tab ${tab.id} ${event.type}${event.type === "wire" ? `:${event.message.type}` : ""}`);
-    for (const effect of tabStep(tab.core, event)) {
+    const before = tab.core.role.kind;
+    const effects = tabStep(tab.core, event);
+    if (tab.core.role.kind !== before) transitions.add(`${before} --> ${tab.core.role.kind}: ${event.type === 'wire' ? event.message.type : event.type}`);
+    for (const effect of effects) {
       if (effect.type !== 'wake' && effect.type !== 'status') note(() => `  ${tab.id} → ${JSON.stringify(effect, (k, v) => (k === 'payload' ? undefined : v))}`);
       tabEffect(tab, effect);
     }
@@ -510,7 +516,8 @@ export function simulate(options: SimOptions): SimResult {
     // The page's own requests go with it.
     for (const req of requests.values()) if (req.tab === tab.id && !req.answer) requests.delete(req.id);
     if (!crash) {
-      tabRun(tab, { type: 'page-hide', now });
+      // A page that is left fires pagehide first; `backend.close()` from the app does not.
+      if (chance(0.7)) tabRun(tab, { type: 'page-hide', now });
       tabRun(tab, { type: 'close', now });
     }
     tab.alive = false;
@@ -608,7 +615,7 @@ export function simulate(options: SimOptions): SimResult {
       }
     }
   }
-  return { seed: options.seed, steps, requests: nextRequest - 1, violations, schedule, trace };
+  return { seed: options.seed, steps, requests: nextRequest - 1, violations, schedule, trace, transitions };
 }
 
 // --- Small helpers: a seeded PRNG and a binary heap ordered by (at, seq) --------------------------

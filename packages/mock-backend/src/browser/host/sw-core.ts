@@ -29,7 +29,8 @@ export interface SwRequestInfo {
 
 /** Where one request is: waiting for a route, or sent on a port. */
 export type SwRequestState =
-  | { kind: 'waiting'; info: SwRequestInfo; startedAt: number }
+  /** `tried`: it was on a route before, which may have run it (a write is then refused with the doubt in words). */
+  | { kind: 'waiting'; info: SwRequestInfo; startedAt: number; tried?: boolean }
   /** `via`: straight to the owner's DB worker, or to a tab that relays it (and answers 503 itself when no owner comes). */
   | { kind: 'sent'; info: SwRequestInfo; startedAt: number; port: PortId; sentAt: number; via: 'owner' | 'tab' };
 
@@ -113,7 +114,7 @@ export function swStep<R>(state: SwState, event: SwEvent<R>): SwEffect<R>[] {
         break;
       }
       // Not run: the owner is handing over (or the tab that relayed it is closing). Wait for the next.
-      state.requests.set(event.id, { kind: 'waiting', info: request.info, startedAt: request.startedAt });
+      state.requests.set(event.id, { kind: 'waiting', info: request.info, startedAt: request.startedAt, tried: true });
       if (state.owner.kind === 'known' && state.owner.port === event.port) state.owner = { kind: 'none' };
       // A relaying tab that is closing: what is still on its way to it goes elsewhere too.
       else if (request.via === 'tab') retire(state, event.port, 'closed', out);
@@ -166,7 +167,7 @@ function retire<R>(state: SwState, port: PortId, why: 'unrun' | 'closed', out: S
   for (const [id, request] of state.requests) {
     if (request.kind !== 'sent' || request.port !== port) continue;
     if (why === 'unrun' || request.info.resend) {
-      state.requests.set(id, { kind: 'waiting', info: request.info, startedAt: request.startedAt });
+      state.requests.set(id, { kind: 'waiting', info: request.info, startedAt: request.startedAt, tried: true });
     } else {
       state.requests.delete(id);
       out.push({
@@ -196,7 +197,10 @@ function expire<R>(state: SwState, now: number, out: SwEffect<R>[]): void {
         id,
         status: 503,
         code: 'SERVICE_UNAVAILABLE',
-        message: `No open Otto tab answered ${label} within ${ownerWaitMs / 1000} seconds: the in-browser backend is not running. Open Otto in a tab (or reload it) and try again.`,
+        message:
+          request.tried && !request.info.read
+            ? `The tab that had ${label} closed, and no other tab could take it within ${ownerWaitMs / 1000} seconds, so this change may or may not have been saved. Reload to check, then try again.`
+            : `No open Otto tab answered ${label} within ${ownerWaitMs / 1000} seconds: the in-browser backend is not running. Open Otto in a tab (or reload it) and try again.`,
       });
       continue;
     }
