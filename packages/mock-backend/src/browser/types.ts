@@ -80,9 +80,11 @@ export interface BrowserBackendOptions {
    */
   changeChannelName?: string;
   /**
-   * How long one request may take in this tab before it is answered 504 (the service worker's own
-   * limit is 10 s).
-   * @default 8000
+   * How long a request made with `backend.fetch` waits for a tab to own the database (one starting,
+   * or taking over from one that closed) before it is answered 503 in words. Once the owner has
+   * it, it is answered 504 only when the database stays silent for 10 s (see host/budgets.ts).
+   * Requests through the service worker carry its deadline instead.
+   * @default 10000
    */
   requestTimeoutMs?: number;
   /**
