@@ -1,7 +1,6 @@
-import { etagOf } from '@otto/api-contract';
+import { etagOf, requestIdPolicy } from '@otto/api-contract';
 import { startTestPostgres, type TestPostgres } from '@otto/postgres-testing';
 import { describeIfPostgres } from '@otto/postgres-testing/vitest';
-import { requestIdPolicy } from '@otto/api-contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPostgresApi, type PostgresApi } from '../src/postgres/create-postgres-api';
 import { requestIdHeader } from '../src/runtime/request-id';
@@ -14,7 +13,6 @@ import { capturingLogger, manualClock } from './helpers';
  * request on every process.
  */
 
-const hour = 3_600_000;
 const ada = { full_name: 'Ada Lovelace', email: 'ada@example.com', phone: '555 0100' };
 
 describeIfPostgres('versions and request ids on PostgreSQL, two API processes with skewed clocks', () => {
