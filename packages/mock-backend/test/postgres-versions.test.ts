@@ -1,8 +1,10 @@
 import { etagOf, requestIdPolicy } from '@otto/api-contract';
 import { startTestPostgres, type TestPostgres } from '@otto/postgres-testing';
 import { describeIfPostgres } from '@otto/postgres-testing/vitest';
+import pgDriver from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPostgresApi, type PostgresApi } from '../src/postgres/create-postgres-api';
+import { postgresMigrations, runPostgresMigrations } from '../src/postgres/migrations';
 import { requestIdHeader } from '../src/runtime/request-id';
 import { capturingLogger, manualClock } from './helpers';
 
@@ -105,6 +107,29 @@ describeIfPostgres('versions and request ids on PostgreSQL, two API processes wi
     expect(again.status).toBe(200);
     expect(again.text).toBe(first.text);
     expect((await names(a)).filter((n) => n.startsWith('Bound'))).toEqual(['Bound One']);
+  }, 60_000);
+
+  it('keeps the versions of a database made before migration 14, and makes every later one greater', async () => {
+    const url = await pg.createDatabase('otto_before_14');
+    const client = new pgDriver.Client({ connectionString: url });
+    await client.connect();
+    const ahead = clockA.now() + 10 * 3_600_000;
+    try {
+      await runPostgresMigrations(client, postgresMigrations.slice(0, 13));
+      await client.query('INSERT INTO customers (full_name, phone, email, created_dt, modified_dt) VALUES ($1, $2, $3, $4, $4)', ['Old', '555 0100', 'old@example.com', ahead]);
+    } finally {
+      await client.end();
+    }
+    const upgraded = await createPostgresApi({ connectionString: url, seed: false, now: clockB.now, logger: capturingLogger().logger });
+    try {
+      expect(upgraded.info.schemaVersion).toBe(postgresMigrations.length);
+      const before = await call(upgraded, 'GET', '/customers/1');
+      expect(before.etag).toBe(`"${ahead}"`);
+      const after = await call(upgraded, 'PUT', '/customers/1', ada, { 'if-match': before.etag });
+      expect(after.body.modified_dt).toBe(ahead + 1);
+    } finally {
+      await upgraded.close();
+    }
   }, 60_000);
 
   it('forgets an answer older than the age bound: the same request then runs again', async () => {
