@@ -477,8 +477,8 @@ async function killPhase(servers: [Server, Server], seconds: number, connections
   const inFlight = [...run.pending].filter(([, op]) => op.target === 0);
   const retried: Record<string, number> = {};
   const retryStatuses: Record<string, number> = {};
-  // Sent again at once, as a client does after a dropped connection: the request log keeps the
-  // latest 500 answers, enough for a retry within seconds.
+  // Sent again at once, as a client does after a dropped connection, the same request under the
+  // same id: the request log keeps its answer for 24 hours (decision 0121).
   await Promise.all(
     inFlight.map(async ([key, op]) => {
       run.pending.delete(key);

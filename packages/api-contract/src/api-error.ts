@@ -13,6 +13,8 @@ export const apiErrorCodes = [
   'PAYLOAD_TOO_LARGE',
   'CONFLICT',
   'PRECONDITION_FAILED',
+  // A request id sent again with another request (decision 0121).
+  'REQUEST_ID_REUSED',
   'STORAGE_FULL',
   'SERVICE_UNAVAILABLE',
   'TIMEOUT',

@@ -131,3 +131,4 @@ export {
 export { etagOf, parseIfMatch, ifMatchAllows } from './precondition';
 export { createOpenApiDocument, type OpenApiOptions } from './openapi/create-openapi-document';
 export type { OpenApiDocument, RouteTable, JsonSchema } from './openapi/openapi-types';
+export { requestIdHeader, requestIdPolicy } from './request-id';

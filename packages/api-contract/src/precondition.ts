@@ -1,7 +1,10 @@
 /**
  * The ETag of a customer or job: its `modified_dt` in double quotes. Servers send it on every answer
  * that holds one record; clients send it back in `If-Match` to save only over the version they
- * loaded (a stale one is answered 412 `PRECONDITION_FAILED`, and nothing is saved).
+ * loaded (a stale one is answered 412 `PRECONDITION_FAILED`, and nothing is saved). A backend makes
+ * `modified_dt` in its database, greater with every write of the record, never from a clock alone:
+ * two writes in one millisecond, or through servers whose clocks differ, get different versions
+ * (decision 0120).
  * @example
  * etagOf(1767225600000); // '"1767225600000"'
  * fetch('/api/customers/7', { method: 'PUT', headers: { 'if-match': etagOf(customer.modified_dt) }, body });

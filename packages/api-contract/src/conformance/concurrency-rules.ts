@@ -45,4 +45,30 @@ export const concurrencyRules: ConformanceRule[] = [
       check(jobAfter.title === job.title, () => `a refused job update must change nothing, got ${jobAfter.title}`);
     },
   },
+  {
+    id: 'concurrency.versions',
+    title: 'Every write gives the record a greater version (modified_dt, its ETag), also writes right after each other; the version before is then stale (412).',
+    async run(ctx) {
+      // Back to back, with no pause: a version taken from a clock repeats within its millisecond.
+      const customer = await ctx.createCustomer(`${ctx.token}ver`);
+      const fields = { full_name: customer.full_name, email: customer.email, phone: customer.phone };
+      const saves = [];
+      for (const phone of ['555 0701', '555 0702', '555 0703']) {
+        const reply = await ctx.api.call('PUT', `/customers/${customer.id}`, { body: { ...fields, phone } });
+        expectStatus(reply, 200);
+        saves.push({ reply, version: expectBody(reply, customerSchema, 'the customer').modified_dt });
+      }
+      const versions = [customer.modified_dt, ...saves.map((s) => s.version)];
+      check(versions.every((v, i) => i === 0 || v > (versions[i - 1] as number)), () => `each write should give a greater modified_dt, got ${versions.join(', ')}`);
+      for (const { reply, version } of saves) check(reply.headers.get('etag') === etagOf(version), () => `expected ETag ${etagOf(version)}: ${reply.describe()}`);
+      const stale = await ctx.api.call('PUT', `/customers/${customer.id}`, { body: fields, headers: { 'if-match': etagOf(saves[1]?.version ?? 0) } });
+      expectError(stale, 412, 'PRECONDITION_FAILED');
+      const job = await ctx.createJob(customer.id);
+      const first = expectBody(await ctx.api.call('PATCH', `/jobs/${job.id}`, { body: { title: `Kit v1 ${ctx.token}` } }), jobSchema, 'the job');
+      const second = expectBody(await ctx.api.call('PATCH', `/jobs/${job.id}`, { body: { title: `Kit v2 ${ctx.token}` } }), jobSchema, 'the job');
+      check(job.modified_dt < first.modified_dt && first.modified_dt < second.modified_dt, () => `each job write should give a greater modified_dt, got ${job.modified_dt}, ${first.modified_dt}, ${second.modified_dt}`);
+      const staleJob = await ctx.api.call('PATCH', `/jobs/${job.id}`, { body: { title: 'Stale' }, headers: { 'if-match': etagOf(first.modified_dt) } });
+      expectError(staleJob, 412, 'PRECONDITION_FAILED');
+    },
+  },
 ];

@@ -7,10 +7,11 @@ import { jobRules } from './job-rules';
 import { createKitClient, RuleFailure } from './kit-client';
 import { listRules, searchRules } from './list-rules';
 import { reportRules } from './report-rules';
+import { requestIdRules } from './request-id-rules';
 import { createRuleContext, type ConformanceRule } from './rule-context';
 import type { ConformanceOptions, ConformanceReport, ConformanceRuleInfo, ConformanceRuleResult } from './types';
 
-const allRules: readonly ConformanceRule[] = [...customerRules, ...listRules, ...searchRules, ...errorRules, ...jobRules, ...importRules, ...concurrencyRules, ...reportRules, ...errandRules];
+const allRules: readonly ConformanceRule[] = [...customerRules, ...listRules, ...searchRules, ...errorRules, ...jobRules, ...importRules, ...concurrencyRules, ...requestIdRules, ...reportRules, ...errandRules];
 
 /**
  * Every rule of the kit, in the order it runs.

@@ -33,6 +33,15 @@ describe('createOpenApiDocument', () => {
     expect(result.valid).toBe(false);
   });
 
+  it('takes X-Otto-Request-Id on every write and declares its 422 REQUEST_ID_REUSED, on no read', () => {
+    for (const route of allRoutes) {
+      const op = operationOf(doc, route.method.toLowerCase(), route.path.replace(':id', '{id}'));
+      const write = route.method !== 'GET';
+      expect(op.parameters?.some((p) => p.name === 'X-Otto-Request-Id' && p.in === 'header') ?? false, `${route.method} ${route.path}`).toBe(write);
+      expect(op.responses['422']?.$ref, `${route.method} ${route.path}`).toBe(write ? '#/components/responses/RequestIdReused' : undefined);
+    }
+  });
+
   it('has one operation per route of the table, with a unique operationId', () => {
     const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
       Object.entries(item).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, id: (op as Operation).operationId })),
@@ -80,7 +89,7 @@ describe('createOpenApiDocument', () => {
     const statuses = (method: string, path: string) => Object.keys(operationOf(doc, method, path).responses);
     expect(statuses('get', '/customers')).toEqual(['200', '400', '401', '403', '421', '500', '503', '504']);
     expect(statuses('get', '/customers/{id}')).toEqual(['200', '401', '403', '404', '421', '500', '503', '504']);
-    expect(statuses('put', '/customers/{id}')).toEqual(['200', '400', '401', '403', '404', '412', '413', '415', '421', '500', '503', '504', '507']);
+    expect(statuses('put', '/customers/{id}')).toEqual(['200', '400', '401', '403', '404', '412', '413', '415', '421', '422', '500', '503', '504', '507']);
     expect(statuses('post', '/customers')).not.toContain('412');
     expect(statuses('patch', '/jobs/{id}')).toContain('409');
     expect(statuses('post', '/jobs')).not.toContain('409');
@@ -136,7 +145,7 @@ describe('createOpenApiDocument', () => {
     });
     expect(operationOf(extended, 'post', '/invoices/{id}/send')).toMatchObject({
       operationId: 'invoicesSend',
-      parameters: [{ name: 'id', in: 'path', required: true }],
+      parameters: [{ name: 'id', in: 'path', required: true }, { name: 'X-Otto-Request-Id', in: 'header', required: false }],
       requestBody: { content: { 'application/json': { schema: { properties: { email: { type: 'string' } } } } } },
       responses: { 200: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Customer' } } } }, 507: {} },
     });

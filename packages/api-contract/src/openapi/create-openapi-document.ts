@@ -2,6 +2,7 @@ import type { z } from 'zod';
 // A named import: bundlers keep only the version, not the whole manifest.
 import { version as contractVersion } from '../../package.json';
 import { apiBasePath, limits, totalCountHeader } from '../limits';
+import { requestIdPolicy } from '../request-id';
 import { routes as contractRoutes, type RouteDefinition } from '../routes';
 import { errorResponses, errorStatusesOf, notFoundTextResponse } from './error-responses';
 import type { JsonSchema, OpenApiDocument, RouteTable } from './openapi-types';
@@ -96,7 +97,8 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocu
           schema: { type: 'integer', minimum: 0 },
         },
         ETag: {
-          description: 'The version of the record: its modified_dt in double quotes. Send it back in If-Match to update only that version.',
+          description:
+            'The version of the record: its modified_dt in double quotes. The backend makes it in the database, greater with every write of the record (never from a clock alone, so two writes in one millisecond or through servers whose clocks differ still get different versions). Send it back in If-Match to update only that version.',
           required: true,
           schema: { type: 'string', pattern: '^"\\d+"$' },
         },
@@ -143,6 +145,15 @@ function operation(group: string, name: string, route: RouteDefinition, registry
       required: false,
       description: 'The ETag of the version this change was made on: the update is saved only over that version, else 412 PRECONDITION_FAILED and nothing changes. Without it the update is saved as the spec says.',
       schema: { type: 'string' },
+    });
+  }
+  if (route.method !== 'GET') {
+    parameters.push({
+      name: 'X-Otto-Request-Id',
+      in: 'header',
+      required: false,
+      description: `An id for this write (an idempotency key): letters, digits and _ . : - up to 100 characters (another value is ignored). Sent again with the same request (method, path with query, body bytes) within ${requestIdPolicy.maxAgeMs / 3_600_000} hours, the write is not run again: its first answer comes back. The same id with another request is refused, 422 REQUEST_ID_REUSED, and nothing runs. Up to ${requestIdPolicy.maxAnswers} answers are kept; beyond that the oldest go first.`,
+      schema: { type: 'string', maxLength: 100, pattern: '^[A-Za-z0-9_.:-]+$' },
     });
   }
   if (route.filterJson) {

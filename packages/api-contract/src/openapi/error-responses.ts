@@ -37,6 +37,11 @@ const errorKinds = {
     codes: ['UNSUPPORTED_MEDIA_TYPE'],
     description: 'The body is not sent as application/json (the HTTP server checks the content type of every write); nothing was changed.',
   },
+  RequestIdReused: {
+    status: 422,
+    codes: ['REQUEST_ID_REUSED'],
+    description: 'The X-Otto-Request-Id was sent before with another request (another method, path or body); this one was not run. Send a new id with every new request.',
+  },
   MisdirectedRequest: {
     status: 421,
     codes: ['MISDIRECTED_REQUEST'],
@@ -87,6 +92,7 @@ export function errorStatusesOf(route: RouteDefinition): { status: number; ref: 
   if (route.etag && route.method !== 'GET') kinds.push('PreconditionFailed');
   if (route.body) kinds.push('PayloadTooLarge', 'UnsupportedMediaType');
   kinds.push('MisdirectedRequest');
+  if (route.method !== 'GET') kinds.push('RequestIdReused');
   kinds.push('InternalError', 'ServiceUnavailable', 'Timeout');
   if (route.method !== 'GET') kinds.push('StorageFull');
   return kinds.map((kind) => {

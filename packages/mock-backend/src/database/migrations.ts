@@ -521,6 +521,57 @@ export const migrations: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 14,
+    name: 'versions from the database',
+    // Issue 34, decision 0120: a record's version (modified_dt, its ETag) is the write's stamp, one
+    // more than the last stamp or the writer's clock when later (takeVersionStamp), never a clock
+    // alone. The stamp starts above every version there is; the triggers keep it there when dates
+    // are written without a stamp (seeding, moving a first-start file's dates). Existing records
+    // keep their modified_dt: each is a valid version, and every later write makes a greater one.
+    up: `
+      CREATE TABLE version_stamp (k INTEGER PRIMARY KEY CHECK (k = 1), last INTEGER NOT NULL);
+      INSERT INTO version_stamp (k, last)
+      SELECT 1, max(coalesce((SELECT max(modified_dt) FROM customers), 0), coalesce((SELECT max(modified_dt) FROM jobs), 0));
+      ${['customers', 'jobs']
+        .map(
+          (table) => `
+      CREATE TRIGGER ${table}_stamp_after_insert AFTER INSERT ON ${table}
+      WHEN new.modified_dt > (SELECT last FROM version_stamp WHERE k = 1) BEGIN
+        UPDATE version_stamp SET last = new.modified_dt WHERE k = 1;
+      END;
+      CREATE TRIGGER ${table}_stamp_after_update AFTER UPDATE OF modified_dt ON ${table}
+      WHEN new.modified_dt > (SELECT last FROM version_stamp WHERE k = 1) BEGIN
+        UPDATE version_stamp SET last = new.modified_dt WHERE k = 1;
+      END;`,
+        )
+        .join('')}
+    `,
+  },
+  {
+    version: 15,
+    name: 'request ids bound to their request',
+    // Issue 34, decision 0121: a request id is kept with the method, the path (with its query) and
+    // a SHA-256 of the body of the write it named, and when it was logged; the same id with another
+    // request is refused, never answered with this one's answer. Answers are kept by age within a
+    // bound (request-log.ts), not the latest 500. The answers kept so far name no request, so they
+    // cannot be checked: they go (a write sent again across this upgrade runs again).
+    up: `
+      DROP TABLE request_log;
+      CREATE TABLE request_log (
+        seq INTEGER PRIMARY KEY,
+        request_id TEXT NOT NULL UNIQUE,
+        method TEXT NOT NULL,
+        path TEXT NOT NULL,
+        body_sha256 TEXT NOT NULL,
+        logged_dt INTEGER NOT NULL,
+        status INTEGER NOT NULL,
+        headers TEXT NOT NULL,
+        body TEXT NOT NULL
+      );
+      CREATE INDEX request_log_logged_idx ON request_log (logged_dt);
+    `,
+  },
 ];
 
 /**

@@ -70,7 +70,7 @@ function requireActive(job: Job): void {
   }
 }
 
-/** A new version for a write: now, or one more than the current one when the clock has not moved. */
+/** A new version for a write: the write's stamp (decision 0120), never one the job had. */
 function nextVersion(job: Job, now: number): number {
   return Math.max(now, job.modified_dt + 1);
 }

@@ -391,6 +391,48 @@ export const postgresMigrations: readonly PostgresMigration[] = [
       WHEN ((OLD.archived_dt IS NULL) <> (NEW.archived_dt IS NULL)) EXECUTE FUNCTION customer_count_trigger();
     `,
   },
+  {
+    version: 14,
+    name: 'versions from the database',
+    // Decision 0120: the write's stamp (takeVersionStamp) is one row, taken first in every write's
+    // transaction and locked until it commits: API processes with different clocks share it, so a
+    // record's version grows with every write and stamps follow the commit order. Unlike the
+    // counters above this row is hot on purpose: writes commit one at a time.
+    up: `
+      CREATE TABLE version_stamp (k INTEGER PRIMARY KEY CHECK (k = 1), last BIGINT NOT NULL);
+      INSERT INTO version_stamp (k, last)
+      SELECT 1, GREATEST(coalesce((SELECT max(modified_dt) FROM customers), 0), coalesce((SELECT max(modified_dt) FROM jobs), 0));
+      CREATE FUNCTION version_stamp_trigger() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        UPDATE version_stamp SET last = NEW.modified_dt WHERE k = 1 AND last < NEW.modified_dt;
+        RETURN NULL;
+      END
+      $fn$;
+      CREATE TRIGGER customers_stamp_after_write AFTER INSERT OR UPDATE OF modified_dt ON customers FOR EACH ROW EXECUTE FUNCTION version_stamp_trigger();
+      CREATE TRIGGER jobs_stamp_after_write AFTER INSERT OR UPDATE OF modified_dt ON jobs FOR EACH ROW EXECUTE FUNCTION version_stamp_trigger();
+    `,
+  },
+  {
+    version: 15,
+    name: 'request ids bound to their request',
+    // Decision 0121: the request a request id named (method, path with query, SHA-256 of the body)
+    // and when it was logged; the answers kept so far name no request, so they go.
+    up: `
+      DROP TABLE request_log;
+      CREATE TABLE request_log (
+        seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        request_id TEXT NOT NULL UNIQUE,
+        method TEXT NOT NULL,
+        path TEXT NOT NULL,
+        body_sha256 TEXT NOT NULL,
+        logged_dt BIGINT NOT NULL,
+        status INTEGER NOT NULL,
+        headers TEXT NOT NULL,
+        body TEXT NOT NULL
+      );
+      CREATE INDEX request_log_logged_idx ON request_log (logged_dt);
+    `,
+  },
 ];
 
 /** The advisory lock key of a migration run ('otto' in ASCII), so two processes never migrate at once. */

@@ -16,8 +16,9 @@ import { ApiError, toApiIssues } from './api-error';
 import { changesOf } from './change-events';
 import type { ExtensionRoutes } from './extensions';
 import type { HandlerResult, RouteHandler } from './handler';
-import { logAnswer, loggedAnswer, requestIdOf, type LoggedAnswer } from './request-log';
+import { fingerprintOf, logAnswer, loggedAnswer, requestIdOf, type LoggedAnswer } from './request-log';
 import { errorResponse, jsonResponse, notFoundText, replayResponse } from './responses';
+import { takeVersionStamp } from './version-stamp';
 
 interface RouterOptions {
   handlers: readonly RouteHandler[];
@@ -66,8 +67,10 @@ export function createRouter({ handlers, sql, db, now, logger, publish, extensio
     try {
       const route = handler.route;
       let body: unknown;
+      let bodyBytes: Uint8Array = new Uint8Array();
       if (route.body) {
-        const parsed = await readJsonBody(request, route.maxBodyBytes ?? limits.maxBodyBytes);
+        const { parsed, bytes } = await readJsonBody(request, route.maxBodyBytes ?? limits.maxBodyBytes);
+        bodyBytes = bytes;
         const shape = route.body.safeParse(parsed);
         if (!shape.success) {
           // Spec section 5: a customer body that fails the shape check is answered with null.
@@ -79,7 +82,7 @@ export function createRouter({ handlers, sql, db, now, logger, publish, extensio
       const filter = route.filterJson ? readFilter(url, route, logger) : undefined;
       const params = route.params ? parseParams(route, found.params) : undefined;
       const ifMatch = route.etag && route.method !== 'GET' ? parseIfMatch(request.headers.get('if-match')) : undefined;
-      const run = (client: SqlClient) => handler.handle({ params, filter, body, sql: client, db: unitDb, now, logger, ifMatch } as never);
+      const run = (client: SqlClient, at = now) => handler.handle({ params, filter, body, sql: client, db: unitDb, now: at, logger, ifMatch } as never);
       const headersOf = (result: HandlerResult): Record<string, string> => {
         const headers: Record<string, string> = {};
         if (route.totalCount && result.totalCount !== undefined) headers[totalCountHeader] = String(result.totalCount);
@@ -93,14 +96,19 @@ export function createRouter({ handlers, sql, db, now, logger, publish, extensio
       }
       // Writes run in a transaction so that a failure leaves nothing half done. A write sent again
       // under the same request id (a relay that lost its owner tab) is not run twice: the answer
-      // its first run committed comes back (decision 0054).
+      // its first run committed comes back (decision 0054), when it is the same request; the same
+      // id with another request is refused (decision 0121).
       const requestId = requestIdOf(request);
+      const fingerprint = requestId ? await fingerprintOf(request.method, path + url.search, bodyBytes) : undefined;
       const outcome = await sql.transaction(async (client): Promise<{ answer: LoggedAnswer; result?: HandlerResult }> => {
-        const earlier = requestId ? await loggedAnswer(client, requestId) : undefined;
+        const clock = now();
+        // The write's moment comes from the database, first (decision 0120): its records' versions.
+        const stamp = await takeVersionStamp(client, clock);
+        const earlier = requestId && fingerprint ? await loggedAnswer(client, requestId, fingerprint, clock) : undefined;
         if (earlier) return { answer: earlier };
-        const result = await run(client);
+        const result = await run(client, () => stamp);
         const answer: LoggedAnswer = { status: 200, headers: headersOf(result), body: JSON.stringify(result.data) };
-        if (requestId) await logAnswer(client, requestId, answer);
+        if (requestId && fingerprint) await logAnswer(client, requestId, fingerprint, answer, clock);
         return { answer, result };
       });
       // Past this point the write committed: only now is it news for the change feed (a replay changed nothing).
@@ -155,7 +163,8 @@ function publishAll(events: ChangeEvent[], publish: (event: ChangeEvent) => void
   }
 }
 
-async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+/** The body as JSON, and its bytes (a request id's fingerprint is taken of them). */
+async function readJsonBody(request: Request, maxBytes: number): Promise<{ parsed: unknown; bytes: Uint8Array }> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
   const bytes = new Uint8Array(await request.arrayBuffer());
@@ -170,7 +179,7 @@ async function readJsonBody(request: Request, maxBytes: number): Promise<unknown
     throw new ApiError(400, 'INVALID_JSON', 'The request body is empty. Send the fields as a JSON object.');
   }
   try {
-    return JSON.parse(text);
+    return { parsed: JSON.parse(text), bytes };
   } catch (error) {
     throw new ApiError(400, 'INVALID_JSON', `The request body is not valid JSON: ${(error as Error).message}`);
   }

@@ -26,6 +26,11 @@ export interface HandlerContext<R extends Pick<RouteDefinition, 'params' | 'filt
    * which run on SQLite only).
    */
   db: Database;
+  /**
+   * In a write, the write's stamp from the database (decision 0120): later than every version
+   * there is, the same however often it is called; store it as `modified_dt` (and `created_dt`).
+   * In a read, the clock.
+   */
   now: () => number;
   logger: Logger;
   /**

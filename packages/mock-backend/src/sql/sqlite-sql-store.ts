@@ -12,8 +12,10 @@ import type { SqlClient, SqlStore, TransactionOptions } from './types';
  * const n = await sql.transaction((db) => db.get<{ n: number }>('SELECT count(*) AS n FROM customers'), { readOnly: true });
  */
 export function createSqliteSqlStore(db: Database): SqlStore {
-  /** The last unit in line; never rejects. */
-  let tail: Promise<unknown> = Promise.resolve();
+  // One line per connection, shared by every store over it (two APIs on one store): a unit of one
+  // must not begin while another's transaction is open on the same connection.
+  const line = lines.get(db) ?? { tail: Promise.resolve() };
+  lines.set(db, line);
 
   async function runUnit<T>(fn: (client: SqlClient) => Promise<T>, readOnly: boolean): Promise<T> {
     let open = true;
@@ -46,12 +48,15 @@ export function createSqliteSqlStore(db: Database): SqlStore {
   return {
     dialect: 'sqlite',
     transaction<T>(fn: (client: SqlClient) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
-      const unit = tail.then(() => runUnit(fn, options.readOnly === true));
-      tail = unit.catch(() => undefined);
+      const unit = line.tail.then(() => runUnit(fn, options.readOnly === true));
+      line.tail = unit.catch(() => undefined);
       return unit;
     },
   };
 }
+
+/** The last unit in line on each connection; never rejects. */
+const lines = new WeakMap<Database, { tail: Promise<unknown> }>();
 
 function clientOf(db: Database, isOpen: () => boolean): SqlClient {
   const check = () => {

@@ -6,9 +6,12 @@ import { renderApp } from '../../test/render-app';
 
 vi.mock('../../backend/start-backend', () => ({ ensureBackend: async () => fakeBackendHandle() }));
 
-/** A write made elsewhere (another tab): straight to the mock API, never through this app. */
+/**
+ * A write made elsewhere (another tab): straight to the mock API, never through this app. No pause
+ * first: its version comes from the database (decision 0120), later than the one the form loaded
+ * even in the same millisecond.
+ */
 async function saveElsewhere(api: Awaited<ReturnType<typeof renderApp>>['api'], id: string, fields: Record<string, string>) {
-  await new Promise((resolve) => setTimeout(resolve, 2)); // a later modified_dt than the form loaded
   const res = await api.fetch(
     new Request(`http://localhost/api/customers/${id}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) }),
   );
@@ -76,9 +79,9 @@ describe('live updates from other tabs', () => {
     const { api, name } = await openEditForm('/biz/customers/edit/1');
     await user.clear(name);
     await user.type(name, 'Mine Typed Here');
-    // A change the feed did not report (as if its event were still on the way).
-    await new Promise((resolve) => setTimeout(resolve, 2));
-    api.store.run("UPDATE customers SET full_name = 'Silent Change', modified_dt = ? WHERE id = 1", [Date.now()]);
+    // A change the feed did not report (as if its event were still on the way), with the next
+    // version the database gives (decision 0120).
+    api.store.run("UPDATE customers SET full_name = 'Silent Change', modified_dt = (SELECT last + 1 FROM version_stamp) WHERE id = 1");
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText(/This customer was changed in another tab, so your changes were not saved yet/)).toBeTruthy();
     expect(await screen.findByText('This customer was changed in another tab')).toBeTruthy();
@@ -94,7 +97,6 @@ describe('live updates from other tabs', () => {
     const title = (await screen.findByLabelText(/Title/)) as HTMLInputElement;
     await waitFor(() => expect(title.value).not.toBe(''));
     await user.type(title, ' (mine)');
-    await new Promise((resolve) => setTimeout(resolve, 2));
     const res = await api.fetch(
       new Request('http://localhost/api/jobs/1', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Retitled In Another Tab' }) }),
     );
