@@ -1,4 +1,5 @@
-import type { SerializedError, SerializedRequest, SerializedResponse } from './protocol';
+import type { TabWire } from './host/tab-core';
+import { movedHeader, movedAnswer, type SerializedError, type SerializedRequest, type SerializedResponse } from './protocol';
 
 /** What the owning tab tells the others about the database. */
 export interface LeaderAnnouncement {
@@ -26,3 +27,46 @@ export type TabMessage =
       bytes?: ArrayBuffer;
     }
   | { type: 'result'; id: string; to: string; bytes?: ArrayBuffer; error?: SerializedError };
+
+/**
+ * The machine's message as it goes on the channel, with its request's or response's bytes. The
+ * wire keeps the names of earlier versions (`leader`…), so that an older tab understands a newer one.
+ */
+export function toWire(message: TabWire, bytes: SerializedRequest | SerializedResponse | undefined): TabMessage | undefined {
+  switch (message.type) {
+    case 'hello':
+      return message;
+    case 'owner':
+      return { type: 'leader', leaderId: message.owner, status: message.info };
+    case 'owner-failed':
+      return { type: 'leader-failed', leaderId: message.owner, error: message.error };
+    case 'request':
+      return bytes && 'method' in bytes ? { type: 'request', id: message.id, from: message.from, to: message.to, request: bytes } : undefined;
+    case 'response':
+      return { type: 'response', id: message.id, from: message.from, to: message.to, response: bytes && 'status' in bytes ? bytes : movedAnswer };
+  }
+}
+
+/** A message from the channel as the machine takes it (database operations are not the machine's). */
+export function fromWire(message: TabMessage | null | undefined): TabWire | undefined {
+  switch (message?.type) {
+    case 'hello':
+      return message;
+    case 'leader':
+      return { type: 'owner', owner: message.leaderId, info: message.status };
+    case 'leader-failed':
+      return { type: 'owner-failed', owner: message.leaderId, error: message.error };
+    case 'request':
+      return { type: 'request', id: message.id, from: message.from, to: message.to };
+    case 'response':
+      return {
+        type: 'response',
+        id: message.id,
+        from: message.from,
+        to: message.to,
+        moved: message.response.headers.some(([name]) => name.toLowerCase() === movedHeader),
+      };
+    default:
+      return undefined;
+  }
+}

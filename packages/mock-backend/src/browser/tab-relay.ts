@@ -5,7 +5,7 @@
 // this file turns browser events into its events and carries out its effects.
 import type { Logger } from '../logger';
 import { ApiError } from '../runtime/api-error';
-import { callTimeoutMs } from './host/budgets';
+import { createOwnerCalls, type DatabaseOp } from './owner-calls';
 import { createTabState, tabHello, tabStep, type HostError, type TabEffect, type TabEvent, type TabWire } from './host/tab-core';
 import { startDbWorker, type DbWorkerClient } from './db-worker-client';
 import {
@@ -18,13 +18,12 @@ import {
   needDbPortType,
   relayErrorSerialized,
   safeToResend,
-  type SerializedError,
   type SerializedRequest,
   type SerializedResponse,
   type ServiceWorkerControlMessage,
   type WorkerBackendInfo,
 } from './protocol';
-import type { TabMessage } from './tab-messages';
+import { fromWire, toWire, type TabMessage } from './tab-messages';
 import type { BackendStatus } from './types';
 
 export interface TabRelayOptions {
@@ -55,8 +54,6 @@ export interface TabRelay {
   close(): void;
 }
 
-type DatabaseOp = 'delete-database' | 'export-database' | 'restore-database';
-type CallResult = { bytes?: ArrayBuffer; error?: SerializedError };
 
 /**
  * Elects one tab per origin to own the database and relays every other tab's requests to it.
@@ -71,7 +68,6 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
   /** Request bodies by the machine's key: this tab's own ids, and `from|id` for other tabs'. */
   const bodies = new Map<string, SerializedRequest>();
   const waiting = new Map<string, (response: SerializedResponse) => void>();
-  const calls = new Map<string, (result: CallResult) => void>();
   const lockAbort = new AbortController();
   let releaseLock = () => {};
   let worker: DbWorkerClient | undefined;
@@ -183,58 +179,18 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
 
   function post(message: TabWire, payload?: { key: string } | { response: SerializedResponse }): void {
     if (state.role.kind === 'closed' && message.type !== 'response') return;
-    const wire = toWire(message, payload);
+    const body = payload && 'key' in payload ? bodies.get(payload.key) : undefined;
+    const wire = toWire(message, body ?? (payload && 'response' in payload ? payload.response : undefined));
     if (wire) channel.postMessage(wire);
-  }
-
-  function toWire(message: TabWire, payload?: { key: string } | { response: SerializedResponse }): TabMessage | undefined {
-    switch (message.type) {
-      case 'hello':
-        return message;
-      case 'owner':
-        return { type: 'leader', leaderId: message.owner, status: message.info };
-      case 'owner-failed':
-        return { type: 'leader-failed', leaderId: message.owner, error: message.error };
-      case 'request': {
-        const request = payload && 'key' in payload ? bodies.get(payload.key) : undefined;
-        return request ? { type: 'request', id: message.id, from: message.from, to: message.to, request } : undefined;
-      }
-      case 'response': {
-        const response = payload && 'response' in payload ? payload.response : movedAnswer;
-        return { type: 'response', id: message.id, from: message.from, to: message.to, response };
-      }
-    }
   }
 
   channel.addEventListener('message', (event: MessageEvent<TabMessage>) => {
     const message = event.data;
     const at = now();
-    switch (message?.type) {
-      case 'hello':
-        return step({ type: 'wire', now: at, message });
-      case 'leader':
-        return step({ type: 'wire', now: at, message: { type: 'owner', owner: message.leaderId, info: message.status } });
-      case 'leader-failed':
-        return step({ type: 'wire', now: at, message: { type: 'owner-failed', owner: message.leaderId, error: message.error } });
-      case 'request':
-        if (message.to !== state.id) return;
-        bodies.set(`${message.from}|${message.id}`, message.request);
-        return step({ type: 'wire', now: at, message: { type: 'request', id: message.id, from: message.from, to: message.to } });
-      case 'response':
-        return step({
-          type: 'wire',
-          now: at,
-          message: { type: 'response', id: message.id, from: message.from, to: message.to, moved: isMoved(message.response) },
-          response: message.response,
-        });
-      case 'call':
-        if (message.to !== state.id || !worker) return;
-        void runHere(message.op, message.bytes).then((result) => channel.postMessage({ type: 'result', id: message.id, to: message.from, ...result } satisfies TabMessage));
-        return;
-      case 'result':
-        if (message.to === state.id) calls.get(message.id)?.(message);
-        return;
-    }
+    if (message?.type === 'call' || message?.type === 'result') return calls.onMessage(message);
+    if (message?.type === 'request' && message.to === state.id) bodies.set(`${message.from}|${message.id}`, message.request);
+    const wire = fromWire(message);
+    if (wire) step({ type: 'wire', now: at, message: wire, ...(message?.type === 'response' ? { response: message.response } : {}) });
   });
 
   // --- Status -------------------------------------------------------------------------------------
@@ -249,11 +205,8 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
     } else if (status && role.kind !== 'failed') base = { role: 'follower', storage: status.storage, ...(status.fallbackReason ? { fallbackReason: status.fallbackReason } : {}) };
     else base = status;
     if (!base) return;
-    const next: BackendStatus = { ...base, ...(state.otherVersion ? { otherVersion: state.otherVersion } : {}), ...(state.outdated ? { outdated: true } : {}) };
-    delete (next as { otherVersion?: string }).otherVersion;
-    delete (next as { outdated?: boolean }).outdated;
-    if (state.otherVersion) next.otherVersion = state.otherVersion;
-    if (state.outdated) next.outdated = true;
+    const { otherVersion: _was, outdated: _too, ...rest } = base;
+    const next: BackendStatus = { ...rest, ...(state.otherVersion ? { otherVersion: state.otherVersion } : {}), ...(state.outdated ? { outdated: true } : {}) };
     // An unchanged status keeps its identity (React's useSyncExternalStore compares snapshots).
     if (status && JSON.stringify(status) === JSON.stringify(next)) return;
     status = next;
@@ -288,43 +241,14 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
   }
   post(tabHello(state));
 
-  // --- Database operations run in the owner tab (export, restore, delete) ---------------------------
-
-  async function runHere(op: DatabaseOp, bytes?: ArrayBuffer): Promise<CallResult> {
-    try {
-      if (!worker) throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'This tab does not own the database.');
-      await worker.ready;
-      if (op === 'export-database') return { bytes: await worker.exportDatabase() };
-      const info = op === 'restore-database' ? await worker.restoreDatabase(bytes ?? new ArrayBuffer(0)) : await worker.deleteDatabase();
-      step({ type: 'owner-info', now: now(), info: infoOf(info) });
-      return {};
-    } catch (error) {
-      return { error: { code: 'SERVICE_UNAVAILABLE', message: errorMessage(error) } };
-    }
-  }
-
-  function call(op: DatabaseOp, bytes?: ArrayBuffer): Promise<ArrayBuffer | undefined> {
-    return new Promise((resolve, reject) => {
-      const settle = (result: CallResult) => {
-        if (result.error) reject(new ApiError(503, 'SERVICE_UNAVAILABLE', result.error.message));
-        else resolve(result.bytes);
-      };
-      if (worker) return void runHere(op, bytes).then(settle);
-      const owner = state.role.kind === 'following' ? state.role.owner : undefined;
-      if (!owner) return reject(new ApiError(503, 'SERVICE_UNAVAILABLE', 'No tab owns the database right now. Try again in a moment.'));
-      const id = `${state.id}:${nextId++}`;
-      const timeout = setTimeout(() => {
-        calls.delete(id);
-        reject(new ApiError(504, 'TIMEOUT', `The tab that owns the database did not finish ${op} in time.`));
-      }, callTimeoutMs);
-      calls.set(id, (result) => {
-        calls.delete(id);
-        clearTimeout(timeout);
-        settle(result);
-      });
-      channel.postMessage({ type: 'call', id, from: state.id, to: owner, op, ...(bytes ? { bytes } : {}) } satisfies TabMessage);
-    });
-  }
+  // Database operations (export, restore, delete) run in the owner tab.
+  const calls = createOwnerCalls({
+    channel,
+    tabId: state.id,
+    worker: () => worker,
+    owner: () => (state.role.kind === 'following' ? state.role.owner : undefined),
+    replaced: (info) => step({ type: 'owner-info', now: now(), info: infoOf(info) }),
+  });
 
   return {
     get status() {
@@ -352,7 +276,7 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
       });
       return answered;
     },
-    call,
+    call: calls.call,
     close() {
       if (state.role.kind === 'closed') return;
       container?.removeEventListener('message', onServiceWorkerMessage);

@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// Runs the ownership browser tests (the host: owner hand-overs, crashes, updates, the soak, live
+// tabs, the kept screen, offline) N times in a row against the current build and prints how often
+// each file passed. A flaky file is a bug report: replay its schedule in the simulator.
+//   pnpm build && node scripts/repeat-e2e.mjs --runs=20 [--files=backend,soak]
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
+const runs = Number(args.runs ?? 20);
+const names = (args.files ?? 'backend,owner-crash,updates,soak,live-tabs,kept-screen,offline').split(',');
+const webDir = new URL('../apps/web/', import.meta.url).pathname;
+const passes = Object.fromEntries(names.map((n) => [n, 0]));
+const started = Date.now();
+for (let run = 1; run <= runs; run++) {
+  for (const name of names) {
+    const result = spawnSync('pnpm', ['exec', 'vitest', 'run', '--config', 'vitest.e2e.config.ts', `e2e/${name}.e2e.test.ts`], {
+      cwd: webDir,
+      encoding: 'utf8',
+      env: { ...process.env, CI: 'true' },
+    });
+    if (result.status === 0) passes[name]++;
+    else {
+      const report = (() => {
+        try {
+          return JSON.parse(readFileSync(`${webDir}test-results/e2e.json`, 'utf8'));
+        } catch {
+          return undefined;
+        }
+      })();
+      const failed = report?.testResults?.flatMap((f) => f.assertionResults.filter((t) => t.status === 'failed').map((t) => t.title)) ?? [];
+      console.log(`run ${run}: ${name} FAILED ${failed.join(' | ')}`);
+      console.log((result.stdout + result.stderr).split('\n').filter((l) => /Error|expected|FAIL/.test(l)).slice(0, 12).join('\n'));
+    }
+  }
+  console.log(`after run ${run} (${Math.round((Date.now() - started) / 60000)} min): ${names.map((n) => `${n} ${passes[n]}/${run}`).join(', ')}`);
+}
+const all = names.every((n) => passes[n] === runs);
+console.log(`${runs} runs: ${all ? 'every file passed every run' : 'some runs failed (above)'}`);
+process.exit(all ? 0 : 1);
