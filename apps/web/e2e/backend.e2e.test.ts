@@ -313,6 +313,38 @@ describe('in-browser backend', () => {
     expectNoProblems(tab);
   });
 
+  it('answers a page’s own /api call sent at the very start of a load or reload, online and offline (issue 33)', async () => {
+    const ctx = await context();
+    const tab = await open(ctx);
+    // Sent before any of the page's scripts run, while its own backend has not even started: the
+    // service worker waits for that backend. (It used to answer 503 "No open Otto tab" after 3 s.)
+    await ctx.addInitScript(() => {
+      if (!location.pathname.startsWith('/biz')) return;
+      const started = performance.now();
+      (window as unknown as { ottoEarly: Promise<unknown> }).ottoEarly = fetch('/api/customers').then(async (res) => ({
+        status: res.status,
+        ms: Math.round(performance.now() - started),
+        body: (await res.text()).slice(0, 200),
+      }));
+    });
+    const early = () => tab.page.evaluate(() => (window as unknown as { ottoEarly: Promise<{ status: number; ms: number; body: string }> }).ottoEarly);
+    const timings: string[] = [];
+    await tab.page.goto('/biz/jobs');
+    for (const how of ['load', 'reload', 'reload', 'offline reload', 'offline reload']) {
+      if (how === 'offline reload' && !timings.some((t) => t.startsWith('offline'))) {
+        const cdp = await ctx.newCDPSession(tab.page);
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+      }
+      if (how !== 'load') await tab.page.reload();
+      const answer = await early();
+      expect(answer.status, `${how}: ${answer.body}`).toBe(200);
+      timings.push(`${how} ${answer.ms} ms`);
+    }
+    console.log(`Chromium: /api/customers sent at document start answered after ${timings.join(', ')}`);
+    expectNoProblems(tab);
+  });
+
   it('takes control again after a hard reload (Shift+Reload leaves the page uncontrolled)', async () => {
     const ctx = await context();
     await ctx.addInitScript(() => {
