@@ -85,7 +85,7 @@ export type PortMessage =
   /** `version`: the @otto/mock-backend version the service worker was built from (absent in older versions). */
   | { type: 'PORT_READY'; version?: string }
   /** `deadline`: by when an owner must have it (a tab that relays it answers 503, unrun, past it). */
-  | { type: 'REQUEST'; id: number; request: SerializedRequest; deadline?: number }
+  | { type: 'REQUEST'; id: number; request: SerializedRequest; deadline?: number; tried?: boolean }
   | { type: 'RESPONSE'; id: number; response: SerializedResponse };
 
 /** Messages posted on `navigator.serviceWorker` / to the service worker itself. */
@@ -185,11 +185,14 @@ export interface SetAsideFileInfo {
  * @example
  * answerRequestsOn(port, (request) => serveRequest(request));
  */
-export function answerRequestsOn(port: MessagePort, answer: (request: SerializedRequest, deadline?: number) => Promise<SerializedResponse>): void {
+export function answerRequestsOn(
+  port: MessagePort,
+  answer: (request: SerializedRequest, relayed?: { deadline?: number; tried?: boolean }) => Promise<SerializedResponse>,
+): void {
   port.addEventListener('message', (event: MessageEvent<PortMessage>) => {
     const message = event.data;
     if (message?.type !== 'REQUEST') return;
-    void answer(message.request, message.deadline).then((response) =>
+    void answer(message.request, { deadline: message.deadline, tried: message.tried }).then((response) =>
       port.postMessage({ type: 'RESPONSE', id: message.id, response } satisfies PortMessage, transferablesOf(response)),
     );
   });
@@ -319,4 +322,16 @@ export function isLongRunningRequest(method: string, url: string): boolean {
     return false;
   }
   return /^\/api\/(?:customers\/import|jobs\/import|imports\/last\/undo)$/.test(path);
+}
+
+/** The words of a refusal (a 5xx answer's JSON `message`), for the host's machines; undefined for any other answer. */
+export function failureOf(response: SerializedResponse): { failure?: string } {
+  if (response.status < 500) return {};
+  try {
+    const body = JSON.parse(new TextDecoder().decode(response.body ?? new ArrayBuffer(0))) as { message?: unknown };
+    if (typeof body.message === 'string') return { failure: body.message };
+  } catch {
+    // Not JSON: the status says it.
+  }
+  return { failure: response.statusText || `status ${response.status}` };
 }

@@ -26,7 +26,7 @@ const keptPorts = 4;
  * A new controller (an updated worker) gets a port at once.
  */
 export function listenForServiceWorkerPorts(
-  dispatch: (request: SerializedRequest, deadline?: number) => Promise<SerializedResponse>,
+  dispatch: (request: SerializedRequest, relayed?: { deadline?: number; tried?: boolean }) => Promise<SerializedResponse>,
 ): ServiceWorkerPorts {
   const container = navigator.serviceWorker;
   const ports: MessagePort[] = [];

@@ -13,6 +13,7 @@ import {
   dbPortClosedType,
   dbPortType,
   deserializeResponse,
+  failureOf,
   initPortType,
   isLongRunningRequest,
   movedHeader,
@@ -105,7 +106,7 @@ export function installOttoRelay(scope: OttoRelayScope): void {
         if (!request || !port) return;
         // The body is transferred: keep the original in case it has to be sent again elsewhere.
         const copy = request.body ? { ...request, body: request.body.slice(0) } : request;
-        port.postMessage({ type: 'REQUEST', id: effect.id, request: copy, deadline: effect.deadline } satisfies PortMessage, transferablesOf(copy));
+        port.postMessage({ type: 'REQUEST', id: effect.id, request: copy, deadline: effect.deadline, tried: effect.tried } satisfies PortMessage, transferablesOf(copy));
         return;
       }
       case 'respond':
@@ -148,7 +149,7 @@ export function installOttoRelay(scope: OttoRelayScope): void {
       const message = event.data;
       if (message?.type !== 'RESPONSE') return;
       const moved = message.response.headers.some(([name]) => name.toLowerCase() === movedHeader);
-      step({ type: 'answer', now: Date.now(), port: id, id: message.id, moved, response: message.response });
+      step({ type: 'answer', now: Date.now(), port: id, id: message.id, moved, ...failureOf(message.response), response: message.response });
     });
     port.start();
     return id;

@@ -12,6 +12,7 @@ import {
   dbPortClosedType,
   dbPortType,
   errorMessage,
+  failureOf,
   isLongRunningRequest,
   movedAnswer,
   movedHeader,
@@ -47,8 +48,12 @@ export interface TabRelay {
   /** Resolves once this tab can answer requests (it owns a ready database, or knows the owner that does). */
   readonly started: Promise<void>;
   subscribe(listener: (status: BackendStatus) => void): () => void;
-  /** Answers a request from the database, wherever it is; never rejects. `deadline`: by when an owner must have it. */
-  dispatch(request: SerializedRequest, deadline?: number): Promise<SerializedResponse>;
+  /**
+   * Answers a request from the database, wherever it is; never rejects. `relayed`: what the
+   * service worker says of a request it sends through this tab (by when an owner must have it,
+   * whether it was on its way somewhere before).
+   */
+  dispatch(request: SerializedRequest, relayed?: { deadline?: number | undefined; tried?: boolean | undefined }): Promise<SerializedResponse>;
   /** Runs a database operation in the owner tab. */
   call(op: DatabaseOp, bytes?: ArrayBuffer): Promise<ArrayBuffer | undefined>;
   close(): void;
@@ -157,7 +162,7 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
     if (!request) return;
     const owner = worker;
     const copy = request.body ? { ...request, body: request.body.slice(0) } : request;
-    const reply = (moved: boolean, response: SerializedResponse) => step({ type: 'worker-answer', now: now(), key, moved, response });
+    const reply = (moved: boolean, response: SerializedResponse) => step({ type: 'worker-answer', now: now(), key, moved, ...failureOf(response), response });
     if (!owner) return reply(state.role.kind === 'handing-over', unavailable('This tab does not own the database.'));
     owner.ready
       .then(() => owner.fetch(copy))
@@ -190,7 +195,7 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
     if (message?.type === 'call' || message?.type === 'result') return calls.onMessage(message);
     if (message?.type === 'request' && message.to === state.id) bodies.set(`${message.from}|${message.id}`, message.request);
     const wire = fromWire(message);
-    if (wire) step({ type: 'wire', now: at, message: wire, ...(message?.type === 'response' ? { response: message.response } : {}) });
+    if (wire) step({ type: 'wire', now: at, message: wire, ...(message?.type === 'response' ? { response: message.response, ...failureOf(message.response) } : {}) });
   });
 
   // --- Status -------------------------------------------------------------------------------------
@@ -259,7 +264,8 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    dispatch(request, deadline) {
+    dispatch(request, relayed) {
+      const deadline = relayed?.deadline;
       const id = `${state.id}:${nextId++}`;
       bodies.set(id, request);
       const answered = new Promise<SerializedResponse>((resolve) => waiting.set(id, resolve));
@@ -273,6 +279,7 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
         resend: safeToResend(request),
         long: isLongRunningRequest(request.method, request.url),
         ...(own !== undefined ? { deadline: own } : {}),
+        ...(relayed?.tried ? { tried: true } : {}),
       });
       return answered;
     },

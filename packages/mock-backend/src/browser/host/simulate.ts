@@ -274,7 +274,7 @@ export function simulate(options: SimOptions): SimResult {
         for (const other of tabs.values()) {
           if (other === tab || !other.alive || !other.backend || !other.listening) continue;
           const response = effect.payload && 'response' in effect.payload ? effect.payload.response : undefined;
-          deliver(`bc:${tab.id}>${other.id}`, () => tabRun(other, { type: 'wire', now, message: effect.message, ...(response ? { response } : {}) }));
+          deliver(`bc:${tab.id}>${other.id}`, () => tabRun(other, { type: 'wire', now, message: effect.message, ...(response ? { response, ...failureOf(response) } : {}) }));
         }
         return;
       case 'start-worker':
@@ -307,7 +307,7 @@ export function simulate(options: SimOptions): SimResult {
         const req = payload.get(separator >= 0 ? effect.key.slice(separator + 1) : effect.key);
         const worker = tab.worker;
         const reply = (moved: boolean, response: SimResponse) =>
-          deliver(`w>${tab.id}`, () => tabRun(tab, { type: 'worker-answer', now, key: effect.key, moved, response }));
+          deliver(`w>${tab.id}`, () => tabRun(tab, { type: 'worker-answer', now, key: effect.key, moved, ...failureOf(response), response }));
         if (!req) return;
         if (!worker || worker.state === 'dead') {
           const handing = tab.core.role.kind === 'handing-over';
@@ -323,7 +323,7 @@ export function simulate(options: SimOptions): SimResult {
         const via = relayed.get(effect.id);
         if (via) {
           relayed.delete(effect.id);
-          deliver(`${tab.id}>sw`, () => swRun({ type: 'answer', now, port: via.port, id: via.swId, moved, response }, via.generation));
+          deliver(`${tab.id}>sw`, () => swRun({ type: 'answer', now, port: via.port, id: via.swId, moved, ...failureOf(response), response }, via.generation));
           return;
         }
         const id = tabRequestIds.get(effect.id);
@@ -394,7 +394,7 @@ export function simulate(options: SimOptions): SimResult {
         if (!dest || !req) return;
         const generation = swGeneration;
         const reply = (moved: boolean, response: SimResponse) =>
-          deliver(`p${effect.port}>sw`, () => swRun({ type: 'answer', now, port: effect.port, id: effect.id, moved, response }, generation));
+          deliver(`p${effect.port}>sw`, () => swRun({ type: 'answer', now, port: effect.port, id: effect.id, moved, ...failureOf(response), response }, generation));
         if (dest.kind === 'worker') {
           deliver(`sw>p${effect.port}`, () => receive(dest.worker, { req, reply }));
           return;
@@ -404,7 +404,7 @@ export function simulate(options: SimOptions): SimResult {
         relayed.set(tabId, { port: effect.port, swId: effect.id, generation });
         payload.set(tabId, req);
         deliver(`sw>p${effect.port}`, () => {
-          if (tab) tabRun(tab, { type: 'dispatch', now, id: tabId, label: label(req), read: !req.write, resend: true, long: false, deadline: effect.deadline });
+          if (tab) tabRun(tab, { type: 'dispatch', now, id: tabId, label: label(req), read: !req.write, resend: true, long: false, deadline: effect.deadline, tried: effect.tried });
         });
         return;
       }
@@ -616,6 +616,11 @@ export function simulate(options: SimOptions): SimResult {
     }
   }
   return { seed: options.seed, steps, requests: nextRequest - 1, violations, schedule, trace, transitions };
+}
+
+/** A refusal's words, as the drivers read them from a 5xx answer. */
+function failureOf(response: SimResponse): { failure?: string } {
+  return response.status >= 500 ? { failure: response.message ?? `status ${response.status}` } : {};
 }
 
 // --- Small helpers: a seeded PRNG and a binary heap ordered by (at, seq) --------------------------

@@ -30,9 +30,10 @@ export interface SwRequestInfo {
 /** Where one request is: waiting for a route, or sent on a port. */
 export type SwRequestState =
   /** `tried`: it was on a route before, which may have run it (a write is then refused with the doubt in words). */
-  | { kind: 'waiting'; info: SwRequestInfo; startedAt: number; tried?: boolean }
+  | { kind: 'waiting'; info: SwRequestInfo; startedAt: number; tried?: boolean; earlier?: PortId[] }
   /** `via`: straight to the owner's DB worker, or to a tab that relays it (and answers 503 itself when no owner comes). */
-  | { kind: 'sent'; info: SwRequestInfo; startedAt: number; port: PortId; sentAt: number; via: 'owner' | 'tab' };
+  /** `earlier`: the routes it was on before, whose answer is taken too (one of them may have run it). */
+  | { kind: 'sent'; info: SwRequestInfo; startedAt: number; port: PortId; sentAt: number; via: 'owner' | 'tab'; earlier: PortId[] };
 
 /** The route to the database owner's DB worker. */
 export type OwnerRoute = { kind: 'none' } | { kind: 'known'; owner: string; port: PortId };
@@ -55,11 +56,22 @@ export type SwEvent<R> =
   | { type: 'owner-port'; now: number; owner: string; port: PortId }
   | { type: 'owner-closed'; now: number; owner: string; /** The worker stopped first: nothing still on its port was run. */ stopped: boolean }
   | { type: 'tab-port'; now: number; clientId: string; port: PortId }
-  | { type: 'answer'; now: number; port: PortId; id: number; /** Not run there: the database is moving; send it again. */ moved: boolean; response: R }
+  | {
+      type: 'answer';
+      now: number;
+      port: PortId;
+      id: number;
+      /** Not run there: the database is moving; send it again. */
+      moved: boolean;
+      /** The answer is a refusal (5xx), in these words. */
+      failure?: string;
+      response: R;
+    }
   | { type: 'tick'; now: number; alive?: readonly string[] };
 
 export type SwEffect<R> =
-  | { type: 'send'; port: PortId; id: number; /** The latest moment an answer is still taken. */ deadline: number }
+  /** `deadline`: by when an owner must have it; `tried`: it was on a route before (which may have run it). */
+  | { type: 'send'; port: PortId; id: number; deadline: number; tried: boolean }
   | { type: 'respond'; id: number; response: R }
   | { type: 'refuse'; id: number; status: 503 | 504; code: 'SERVICE_UNAVAILABLE' | 'TIMEOUT'; message: string }
   /** NEED_DB_PORT to every window: the owner hands its DB worker's port, other Otto tabs a port of their own. */
@@ -107,14 +119,34 @@ export function swStep<R>(state: SwState, event: SwEvent<R>): SwEffect<R>[] {
     case 'answer': {
       state.lastAnswer.set(event.port, now);
       const request = state.requests.get(event.id);
-      if (!request || request.kind !== 'sent' || request.port !== event.port) break;
-      if (!event.moved) {
-        state.requests.delete(event.id);
-        out.push({ type: 'respond', id: event.id, response: event.response });
+      if (!request) break;
+      const fromEarlier = (request.kind === 'sent' ? request.earlier : (request.earlier ?? [])).includes(event.port);
+      const fromCurrent = request.kind === 'sent' && request.port === event.port;
+      if (!fromCurrent) {
+        // A real answer from a route it was on before: that route ran it, and that is the answer.
+        if (fromEarlier && !event.moved && !event.failure) {
+          state.requests.delete(event.id);
+          out.push({ type: 'respond', id: event.id, response: event.response });
+        }
         break;
       }
+      if (!event.moved) {
+        state.requests.delete(event.id);
+        // Refused where it is now, after an earlier route may have run it: the refusal says so.
+        if (event.failure && !/may or may not/.test(event.failure) && !request.info.read && request.kind === 'sent' && request.earlier.length > 0) {
+          out.push({
+            type: 'refuse',
+            id: event.id,
+            status: 503,
+            code: 'SERVICE_UNAVAILABLE',
+            message: `${event.failure.replace(/\.$/, '')}, and ${request.info.label} was on its way to a tab that closed, so this change may or may not have been saved. Reload to check, then try again.`,
+          });
+        } else out.push({ type: 'respond', id: event.id, response: event.response });
+        break;
+      }
+      if (request.kind !== 'sent') break;
       // Not run: the owner is handing over (or the tab that relayed it is closing). Wait for the next.
-      state.requests.set(event.id, { kind: 'waiting', info: request.info, startedAt: request.startedAt, tried: true });
+      state.requests.set(event.id, { kind: 'waiting', info: request.info, startedAt: request.startedAt, tried: true, earlier: [...request.earlier, request.port] });
       if (state.owner.kind === 'known' && state.owner.port === event.port) state.owner = { kind: 'none' };
       // A relaying tab that is closing: what is still on its way to it goes elsewhere too.
       else if (request.via === 'tab') retire(state, event.port, 'closed', out);
@@ -167,7 +199,7 @@ function retire<R>(state: SwState, port: PortId, why: 'unrun' | 'closed', out: S
   for (const [id, request] of state.requests) {
     if (request.kind !== 'sent' || request.port !== port) continue;
     if (why === 'unrun' || request.info.resend) {
-      state.requests.set(id, { kind: 'waiting', info: request.info, startedAt: request.startedAt, tried: true });
+      state.requests.set(id, { kind: 'waiting', info: request.info, startedAt: request.startedAt, tried: true, earlier: [...request.earlier, request.port] });
     } else {
       state.requests.delete(id);
       out.push({
@@ -242,9 +274,9 @@ function route<R>(state: SwState, now: number, out: SwEffect<R>[]): void {
     const via = state.owner.kind === 'known' ? 'owner' : 'tab';
     const port = state.owner.kind === 'known' ? state.owner.port : (state.tabs.get(request.info.clientId) ?? lastOf(state.tabs));
     if (port !== undefined) {
-      state.requests.set(id, { kind: 'sent', info: request.info, startedAt: request.startedAt, port, sentAt: now, via });
+      state.requests.set(id, { kind: 'sent', info: request.info, startedAt: request.startedAt, port, sentAt: now, via, earlier: request.earlier ?? [] });
       // A relaying tab refuses it, unrun, if no owner has it by then.
-      out.push({ type: 'send', port, id, deadline: request.startedAt + (request.info.long ? longRequestMs : ownerWaitMs) });
+      out.push({ type: 'send', port, id, deadline: request.startedAt + (request.info.long ? longRequestMs : ownerWaitMs), tried: request.tried === true });
       continue;
     }
     // No route: ask (again, every `askAgainMs`: a message that reached a page before it listened is lost).

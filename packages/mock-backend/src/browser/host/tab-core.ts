@@ -43,6 +43,7 @@ export function tabStep<R>(state: TabState, event: TabEvent<R>): TabEffect<R>[] 
         startedAt: now,
         deadline: event.deadline ?? now + (event.long ? longRequestMs : ownerWaitMs),
         sentTo: undefined,
+        tried: event.tried === true,
         sentAt: now,
       });
       break;
@@ -75,7 +76,7 @@ export function tabStep<R>(state: TabState, event: TabEvent<R>): TabEffect<R>[] 
       if (role.kind !== 'handing-over') break;
       out.push({ type: 'db-port-closed', stopped: true }, { type: 'terminate-worker' });
       state.role = { kind: 'waiting' };
-      for (const request of state.requests.values()) if (request.sentTo === state.id) request.sentTo = undefined;
+      for (const request of state.requests.values()) if (request.sentTo === state.id) requeue(request);
       out.push({ type: 'release-lock' }, { type: 'status' });
       break;
     case 'worker-answer': {
@@ -90,12 +91,12 @@ export function tabStep<R>(state: TabState, event: TabEvent<R>): TabEffect<R>[] 
       const request = state.requests.get(event.key);
       if (!request) break;
       // Not run: the worker stopped to hand the database over; the next owner runs it.
-      if (event.moved) request.sentTo = undefined;
-      else settle(state, event.key, event.response, out);
+      if (event.moved) requeue(request);
+      else settle(state, event.key, event.response, event.failure, out);
       break;
     }
     case 'wire':
-      onWire(state, event.message, event.response, now, out);
+      onWire(state, event.message, event.response, event.failure, now, out);
       break;
     case 'db-port-wanted':
       // The service worker has no route: the owner hands its DB worker's port, any other tab its own.
@@ -128,7 +129,7 @@ export function tabStep<R>(state: TabState, event: TabEvent<R>): TabEffect<R>[] 
   return out;
 }
 
-function onWire<R>(state: TabState, message: TabWire, response: R | undefined, now: number, out: TabEffect<R>[]): void {
+function onWire<R>(state: TabState, message: TabWire, response: R | undefined, failure: string | undefined, now: number, out: TabEffect<R>[]): void {
   const role = state.role;
   switch (message.type) {
     case 'hello':
@@ -172,8 +173,8 @@ function onWire<R>(state: TabState, message: TabWire, response: R | undefined, n
       }
       const request = state.requests.get(message.id);
       if (!request) return;
-      if (message.moved) request.sentTo = undefined;
-      else if (response !== undefined) settle(state, message.id, response, out);
+      if (message.moved) requeue(request);
+      else if (response !== undefined) settle(state, message.id, response, failure, out);
       return;
     }
   }
@@ -203,7 +204,7 @@ function reroute<R>(state: TabState, newOwner: string, out: TabEffect<R>[]): voi
   for (const [id, request] of state.requests) {
     if (request.sentTo === undefined || request.sentTo === newOwner) continue;
     if (request.resend) {
-      request.sentTo = undefined;
+      requeue(request);
       continue;
     }
     state.requests.delete(id);
@@ -223,7 +224,7 @@ function route<R>(state: TabState, now: number, out: TabEffect<R>[]): void {
     } else if (role.kind === 'failed' || (role.kind === 'following' && role.failed)) {
       const error = role.kind === 'failed' ? role.error : (role as { failed: HostError }).failed;
       state.requests.delete(id);
-      out.push(refusal(id, error.message));
+      out.push(refusal(id, withDoubt(request, error.message)));
     } else if (role.kind === 'following') {
       request.sentTo = role.owner;
       request.sentAt = now;
@@ -239,7 +240,7 @@ function expire<R>(state: TabState, now: number, out: TabEffect<R>[]): void {
     state.requests.delete(id);
     out.push(
       request.sentTo === undefined
-        ? refusal(id, `No tab could open the database for ${request.label} in time. Reload the tab and try again.`)
+        ? refusal(id, withDoubt(request, `No tab could open the database for ${request.label} in time. Reload the tab and try again.`))
         : {
             type: 'refuse',
             id,
@@ -260,9 +261,24 @@ function expiresAt(state: TabState, request: TabRequestState): number {
   return Math.min(quiet, request.startedAt + longRequestMs);
 }
 
-function settle<R>(state: TabState, id: string, response: R, out: TabEffect<R>[]): void {
+/** The answer goes to whoever asked; a refusal of a write that may have run on an earlier owner says so. */
+function settle<R>(state: TabState, id: string, response: R, failure: string | undefined, out: TabEffect<R>[]): void {
+  const request = state.requests.get(id);
   state.requests.delete(id);
-  out.push({ type: 'settle', id, response });
+  if (failure && request && !/may or may not/.test(failure) && withDoubt(request, failure) !== failure) out.push(refusal(id, withDoubt(request, failure)));
+  else out.push({ type: 'settle', id, response });
+}
+
+/** Back to waiting for an owner, after one had it (and may have run it). */
+function requeue(request: TabRequestState): void {
+  request.sentTo = undefined;
+  request.tried = true;
+}
+
+/** A write that was on its way to an owner before may have run there: its refusal says so. */
+function withDoubt(request: TabRequestState, message: string): string {
+  if (request.read || !request.tried) return message;
+  return `${message.replace(/\.$/, '')}, and ${request.label} was on its way to a tab that closed, so this change may or may not have been saved. Reload to check, then try again.`;
 }
 
 function refusal<R>(id: string, message: string): TabEffect<R> {

@@ -38,6 +38,8 @@ export interface TabRequestState {
   deadline: number;
   /** The owner it went to (this tab's id for its own worker), or none yet. */
   sentTo: string | undefined;
+  /** It was sent to an owner before, which may have run it. */
+  tried: boolean;
   sentAt: number;
 }
 
@@ -66,7 +68,7 @@ export type TabWire =
 
 export type TabEvent<R> =
   /** `deadline`: by when an owner must have it (else 503, unrun); the service worker's, for what it relays. */
-  | { type: 'dispatch'; now: number; id: string; label: string; read: boolean; resend: boolean; long: boolean; deadline?: number }
+  | { type: 'dispatch'; now: number; id: string; label: string; read: boolean; resend: boolean; long: boolean; deadline?: number; /** On its way somewhere before (the service worker's word). */ tried?: boolean }
   | { type: 'lock-granted'; now: number }
   | { type: 'worker-ready'; now: number; info: Omit<OwnerInfo, 'appVersion'> }
   | { type: 'worker-failed'; now: number; error: HostError }
@@ -74,8 +76,8 @@ export type TabEvent<R> =
   /** The database was replaced (a restore, a delete) and is where `info` says. */
   | { type: 'owner-info'; now: number; info: Omit<OwnerInfo, 'appVersion'> }
   /** The own worker answered `key` (a request id of this tab, or `from|id` of another tab's). */
-  | { type: 'worker-answer'; now: number; key: string; moved: boolean; response: R }
-  | { type: 'wire'; now: number; message: TabWire; response?: R }
+  | { type: 'worker-answer'; now: number; key: string; moved: boolean; /** A refusal (5xx), in these words. */ failure?: string; response: R }
+  | { type: 'wire'; now: number; message: TabWire; response?: R; failure?: string }
   | { type: 'db-port-wanted'; now: number }
   | { type: 'page-hide'; now: number }
   | { type: 'close'; now: number }
