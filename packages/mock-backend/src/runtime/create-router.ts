@@ -171,8 +171,9 @@ async function readJsonBody(request: Request, maxBytes: number): Promise<unknown
   }
   try {
     return JSON.parse(text);
-  } catch (error) {
-    throw new ApiError(400, 'INVALID_JSON', `The request body is not valid JSON: ${(error as Error).message}`);
+  } catch {
+    // The parser's message quotes the body back: it stays out of the answer (decision 0131).
+    throw new ApiError(400, 'INVALID_JSON', 'The request body is not valid JSON. Check its quotes, commas and braces, and send a JSON object.');
   }
 }
 
