@@ -1,12 +1,9 @@
 import { StoreError, inspectDatabaseBytes, openSqliteStore, wasInterrupted } from '@otto/sqlite-store';
 import { latestSchemaVersion, migrations } from './migrations';
 import { ottoSchemaAt, schemaDifferences } from './otto-schema';
+import { maxBackupBytes } from './backup-limits';
 
-/**
- * The largest backup Otto restores, in bytes (200 MB): the restore dialog states it. A check holds
- * two copies of the file in the DB worker's memory; Otto's data at 100 000 customers is far below.
- */
-export const maxBackupBytes = 200 * 1024 * 1024;
+export { maxBackupBytes };
 
 /** How long a check may take before it is stopped and the file refused (decision 0130). */
 export const backupCheckBudgetMs = 20_000;
