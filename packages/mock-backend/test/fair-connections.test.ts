@@ -138,18 +138,57 @@ describe('fair connections', () => {
     expect(errorCode(refused)).toBe('SERVICE_UNAVAILABLE');
   });
 
-  it('closes a connection that sends nothing', async () => {
+  it('answers a connection that sends nothing with 408 in words and closes it', async () => {
     server = await createMockServer({ port: 0, seed: false, logger: capturingLogger().logger, serverLimits: { idleTimeoutMs: 200 } });
-    const closed = await new Promise<boolean>((resolve) => {
+    const answer = await new Promise<string | undefined>((resolve) => {
       const socket = connect({ port: server!.port, host: '127.0.0.1' });
       sockets.push(socket);
-      const give = setTimeout(() => resolve(false), 10_000);
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      const give = setTimeout(() => resolve(undefined), 10_000);
       socket.once('close', () => {
         clearTimeout(give);
-        resolve(true);
+        resolve(text);
       });
     });
-    expect(closed).toBe(true);
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(answer).toContain('"code":"REQUEST_TIMEOUT"');
+  });
+
+  it('closes an idle keep-alive connection after its answer without another answer', async () => {
+    server = await createMockServer({ port: 0, seed: false, logger: capturingLogger().logger, serverLimits: { idleTimeoutMs: 200 } });
+    const received = await new Promise<string | undefined>((resolve) => {
+      const socket = connect({ port: server!.port, host: '127.0.0.1' }, () => socket.write(`GET /api/customers HTTP/1.1\r\nHost: 127.0.0.1:${server!.port}\r\n\r\n`));
+      sockets.push(socket);
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      const give = setTimeout(() => resolve(undefined), 10_000);
+      socket.once('close', () => {
+        clearTimeout(give);
+        resolve(text);
+      });
+    });
+    expect(received).toMatch(/^HTTP\/1\.1 200/);
+    expect(received?.match(/HTTP\/1\.1/g)).toHaveLength(1);
+  });
+
+  it('keeps a connection that sent a request open while its answer streams (the change feed)', async () => {
+    server = await createMockServer({ port: 0, seed: false, logger: capturingLogger().logger, serverLimits: { idleTimeoutMs: 200 } });
+    const feed = await fetch(`${server.url}/changes`);
+    expect(feed.status).toBe(200);
+    const reader = feed.body!.getReader();
+    await reader.read();
+    // Well past the idle timeout, a change still arrives on the same stream.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect((await call(server, 'POST', '/api/customers', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ full_name: 'Still Here', email: 'still@example.com', phone: '555 0100' }) })).status).toBe(200);
+    let text = '';
+    while (!text.includes('event: change')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    expect(text).toContain('event: change');
+    await reader.cancel();
   });
 });
 

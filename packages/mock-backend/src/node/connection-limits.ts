@@ -23,6 +23,13 @@ export interface ConnectionLimits {
    * closed if it sends no request within `idleTimeoutMs`.
    */
   accept(socket: Socket): boolean;
+  /** For every request, before any check: the connection has sent one, so its first-request timeout ends. */
+  requested(socket: Socket): void;
+  /**
+   * For a socket whose timeout fired (Node's server `timeout` event): one that never sent a whole
+   * request is answered 408 in words; an idle keep-alive one is closed, as Node would.
+   */
+  timedOut(socket: Socket): void;
   /** For a request past the access checks: a refusal when the connections let in are at `maxConnections`. */
   admit(socket: Socket): Refusal | undefined;
   /** For a change-feed request past the access checks: a refusal when streams are at their limits. */
@@ -42,6 +49,7 @@ export function createConnectionLimits(options: ConnectionLimitOptions): Connect
   const perClient = new Map<string, number>();
   const streamsPerClient = new Map<string, number>();
   const kind = new WeakMap<Socket, 'admitted' | 'stream'>();
+  const servedSockets = new WeakSet<Socket>();
   let admitted = 0;
   let streams = 0;
   const clientOf = (socket: Socket) => socket.remoteAddress ?? 'unknown';
@@ -60,7 +68,7 @@ export function createConnectionLimits(options: ConnectionLimitOptions): Connect
         return false;
       }
       add(perClient, client, 1);
-      // Node's http server closes a socket whose timeout fires when nothing else handles it.
+      // Until its first request (see timedOut); then Node's header, request and keep-alive timeouts apply.
       socket.setTimeout(options.idleTimeoutMs);
       socket.once('close', () => {
         add(perClient, client, -1);
@@ -72,6 +80,19 @@ export function createConnectionLimits(options: ConnectionLimitOptions): Connect
         }
       });
       return true;
+    },
+    requested(socket) {
+      if (servedSockets.has(socket)) return;
+      servedSockets.add(socket);
+      socket.setTimeout(0);
+    },
+    timedOut(socket) {
+      if (servedSockets.has(socket) || !socket.writable) {
+        socket.destroy();
+        return;
+      }
+      socket.end(rawAnswer(408, 'REQUEST_TIMEOUT', `No request was received within ${options.idleTimeoutMs} ms of connecting, so the connection is closed. Connect again and send the request at once.`));
+      socket.destroySoon();
     },
     admit(socket) {
       if (kind.has(socket)) return undefined;

@@ -210,8 +210,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       connectionsCheckingInterval: serverLimits.timeoutCheckIntervalMs ?? 1_000,
     },
     (req, res) => {
-      // It sent a request: from here Node's header, request and keep-alive timeouts apply.
-      req.socket.setTimeout(0);
+      limits.requested(req.socket);
       res.setHeader('x-content-type-options', 'nosniff');
       // Cheap checks first; the token before anything that counts towards a shared limit or reads a body.
       const refusal =
@@ -229,6 +228,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     },
   );
   server.on('connection', (socket) => limits.accept(socket));
+  server.on('timeout', (socket: Socket) => limits.timedOut(socket));
   // CONNECT asks for a tunnel, which this server never opens.
   server.on('connect', (_req, socket: Socket) => {
     const { status, code, message } = unknownMethod('CONNECT') as Refusal;
