@@ -100,8 +100,8 @@ export interface ServerLimits {
    */
   maxChangeStreamsPerClient?: number;
   /**
-   * A connection that sends no request for this long is closed: from when it connects until its
-   * first request, and between requests (Node's `keepAliveTimeout`).
+   * A connection idle this long before its first request is answered 408 in words and closed; one
+   * idle this long between requests is closed (Node's `keepAliveTimeout`).
    * @default 5000
    */
   idleTimeoutMs?: number;
