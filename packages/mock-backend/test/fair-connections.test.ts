@@ -268,3 +268,13 @@ describe('answers to what a client may send', () => {
     await feed.body?.cancel();
   });
 });
+
+describe('nosniff in every host', () => {
+  it('is on the answers of api.fetch itself (the DB worker, any fetch-style server)', async () => {
+    server = await createMockServer({ port: 0, seed: false, logger: capturingLogger().logger });
+    for (const path of ['/api/customers', '/api/customers/999999', '/api/nowhere', '/elsewhere']) {
+      const answer = await server.api.fetch(new Request(`http://localhost${path}`));
+      expect(answer.headers.get('x-content-type-options'), path).toBe('nosniff');
+    }
+  });
+});
