@@ -95,4 +95,31 @@ describe('the app built with VITE_OTTO_API_BASE_URL', () => {
       await context.close();
     }
   });
+
+  it('says in words which setting to check when the server refuses the build’s token, and keeps what was typed', async () => {
+    // The same server, and a build carrying another token than the one it was started with.
+    const wrong = await serveRemoteApp(server.url, 'not-the-server-token');
+    const context = await browser.newContext({ baseURL: wrong.url });
+    try {
+      const tab = await trackPage(await context.newPage());
+      tab.allow(/401|Unauthorized|Failed to load resource|EventSource/);
+      await tab.page.goto('/biz/customers');
+      await tab.page.getByText(/did not accept Otto's token: VITE_OTTO_API_TOKEN in this build is not the token the server was started with/).waitFor({ timeout: 20_000 });
+      await tab.page.goto('/biz/customers/new');
+      await tab.page.getByLabel('Full name').fill('Token Tess');
+      await tab.page.getByLabel('Email').fill('tess@remote.example');
+      await tab.page.getByLabel('Phone').fill('555 0133');
+      await tab.page.getByRole('button', { name: 'Create customer' }).click();
+      await tab.page.getByText(/did not accept Otto's token/).first().waitFor();
+      expect(await tab.page.getByLabel('Full name').inputValue()).toBe('Token Tess');
+      expect(await tab.page.getByLabel('Email').inputValue()).toBe('tess@remote.example');
+      await screenshot(tab.page, 'remote-wrong-token');
+      const filter = encodeURIComponent(JSON.stringify({ queryText: 'token tess' }));
+      expect(((await (await fetch(`${server.url}/customers?filterJson=${filter}`, auth)).json()) as unknown[]).length).toBe(0);
+      expect(tab.problems()).toEqual([]);
+    } finally {
+      await context.close();
+      await wrong.close();
+    }
+  });
 });

@@ -27,6 +27,7 @@ export const apiErrorCodes = [
   'UNSUPPORTED_MEDIA_TYPE',
   'HEADERS_TOO_LARGE',
   'MALFORMED_REQUEST',
+  'METHOD_NOT_ALLOWED',
 ] as const;
 /**
  * One of `apiErrorCodes`.

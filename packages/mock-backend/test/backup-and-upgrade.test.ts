@@ -62,7 +62,10 @@ describe('checkBackup', () => {
     );
     const lookalike = store.exportDatabase();
     await store.close();
-    await expect(checkBackup(lookalike)).rejects.toMatchObject({ code: 'INVALID_DATABASE', message: expect.stringContaining("Otto's columns") });
+    await expect(checkBackup(lookalike)).rejects.toMatchObject({
+      code: 'INVALID_DATABASE',
+      message: expect.stringContaining("This file's schema is not Otto's (schema 2), so Otto will not restore it: The file's table `customers` is defined differently from Otto's."),
+    });
   });
 
   it('refuses a damaged backup and a file that is not a database', async () => {

@@ -1,7 +1,7 @@
 // Who the HTTP server lets in (decision 0050), over real HTTP on 127.0.0.1: every refusal is checked
 // for its status, its words, and that the database did not change.
 import { request as httpRequest } from 'node:http';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { apiErrorSchema, totalCountHeader } from '@otto/api-contract';
 import { formatReport, runConformance } from '@otto/api-contract/conformance';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -228,16 +228,26 @@ describe('otto-mock-server beyond loopback', () => {
 });
 
 describe('otto-mock-server limits', () => {
-  it('answers a request on a connection past maxConnections with 503 in words', async () => {
+  it('answers a request on a connection past maxConnections with 503 in words (change feeds count apart)', async () => {
     const server = await createMockServer({ port: 0, seed: false, logger: capturingLogger().logger, serverLimits: { maxConnections: 1 } });
+    let socket: Socket | undefined;
     try {
       const feed = await fetch(`${server.url}/changes`);
       expect(feed.status).toBe(200);
+      // One connection let in, kept open after its answer (keep-alive).
+      const first = await new Promise<string>((resolve, reject) => {
+        const s = connect(server.port, '127.0.0.1', () => s.write(`GET /api/customers HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`));
+        socket = s;
+        s.once('data', (chunk) => resolve(chunk.toString()));
+        s.once('error', reject);
+      });
+      expect(first).toMatch(/^HTTP\/1\.1 200/);
       const extra = await raw(server, 'GET', '/api/customers');
       expect(extra.status).toBe(503);
       errorOf(extra, 'SERVICE_UNAVAILABLE');
       await feed.body?.cancel();
     } finally {
+      socket?.destroy();
       await server.close();
     }
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inspectDatabaseBytes, openSqliteStore } from './sqlite-store';
+import { inspectDatabaseBytes } from './inspect-database-bytes';
+import { openSqliteStore } from './sqlite-store';
 
 async function sampleBytes() {
   const store = await openSqliteStore({ storage: 'memory' });
@@ -32,7 +33,11 @@ describe('database bytes', () => {
   });
 
   it('inspects a healthy database', async () => {
-    expect(await inspectDatabaseBytes(await sampleBytes())).toEqual({ userVersion: 3, objects: ['notes'] });
+    expect(await inspectDatabaseBytes(await sampleBytes())).toEqual({
+      userVersion: 3,
+      objects: ['notes'],
+      schema: [{ type: 'table', name: 'notes', tableName: 'notes', sql: 'CREATE TABLE notes (text TEXT)' }],
+    });
   });
 
   it('refuses a file that is not a SQLite database', async () => {
@@ -75,6 +80,6 @@ describe('WAL files', () => {
       return b;
     })()).slice();
     bytes[18] = bytes[19] = 2; // what a WAL-mode file's header says
-    expect(await inspectDatabaseBytes(bytes)).toEqual({ userVersion: 0, objects: ['t'] });
+    expect(await inspectDatabaseBytes(bytes)).toMatchObject({ userVersion: 0, objects: ['t'] });
   });
 });

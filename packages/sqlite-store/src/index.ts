@@ -1,4 +1,6 @@
-export { createSqliteStore, openSqliteStore, inspectDatabaseBytes, isNewOpfsPool, type DatabaseFileInfo } from './sqlite-store';
+export { createSqliteStore, openSqliteStore, isNewOpfsPool } from './sqlite-store';
+export { inspectDatabaseBytes, schemaOf, type DatabaseFileInfo, type InspectOptions, type SchemaObject } from './inspect-database-bytes';
+export { wasInterrupted, type UntrustedOptions } from './guard-connection';
 export { runMigrations } from './migrate';
 export { preloadSqlite, type LoadSqliteOptions } from './sqlite-module';
 export {

@@ -1,3 +1,5 @@
+import type { UntrustedOptions } from './guard-connection';
+
 /**
  * A value SQLite can store or return.
  * @example
@@ -154,6 +156,14 @@ export interface SqliteStoreOptions {
    * createSqliteStore({ newDatabase: () => fetch('/first.sqlite3').then(async (r) => new Uint8Array(await r.arrayBuffer())) });
    */
   newDatabase?: () => Promise<Uint8Array | undefined>;
+  /**
+   * Treat the database as untrusted (a file a person chose, checked before a restore): SQLite's
+   * defensive settings, the file's triggers and views off unless asked, and a deadline after which
+   * every statement is interrupted. Decision 0130.
+   * @example
+   * openSqliteStore({ storage: 'memory', initialData: bytes, untrusted: { deadline: Date.now() + 20_000 } });
+   */
+  untrusted?: UntrustedOptions;
   /**
    * Where warnings go (the persistence fallback warning among them).
    * @default console

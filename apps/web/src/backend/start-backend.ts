@@ -59,7 +59,7 @@ export function ensureBackend(): Promise<BackendHandle> {
       const prefix = remoteApiPrefix(remoteSetting) as string;
       const token = import.meta.env.VITE_OTTO_API_TOKEN?.trim();
       const backend = remoteBackend(`${prefix}/api`, token ? { token } : {});
-      configureApiClient({ baseUrl: prefix, fetch: backend.fetch });
+      configureApiClient({ baseUrl: prefix, fetch: backend.fetch, tokenGiven: Boolean(token) });
       installDebugHooks(backend);
       return backend;
     });

@@ -1,16 +1,19 @@
 import { apiErrorSchema, buildPath, totalCountHeader, type RouteDefinition } from '@otto/api-contract';
 import { appVersionHeader, dataStampHeader } from '@otto/mock-backend/browser';
 import { ApiClientError } from './api-client-error';
+import { accessRefusal } from './access-refusal';
 
 export { ApiClientError, type ApiErrorKind } from './api-client-error';
 import type { z } from 'zod';
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
-const settings: { fetch: Fetch; baseUrl: string; timeoutMs: number } = {
+const settings: { fetch: Fetch; baseUrl: string; timeoutMs: number; tokenGiven: boolean } = {
   fetch: (input, init) => globalThis.fetch(input, init),
   baseUrl: '',
   timeoutMs: 15_000,
+  /** With a remote server (`baseUrl`): whether the build sends a token (VITE_OTTO_API_TOKEN). */
+  tokenGiven: false,
 };
 
 /** Points the client at another fetch or base URL (tests, or a remote backend). */
@@ -95,7 +98,12 @@ export async function callApi<R extends RouteDefinition>(
   }
   if (!response.ok) {
     const body = apiErrorSchema.safeParse(data);
-    const message = body.success ? body.data.message : `The request failed with status ${response.status}.`;
+    // A server that refuses the call itself (401, 403) is told in words naming the setting to check.
+    const refused =
+      settings.baseUrl === ''
+        ? undefined
+        : accessRefusal({ status: response.status, serverUrl: settings.baseUrl, tokenGiven: settings.tokenGiven, body: body.success ? body.data : undefined });
+    const message = refused ?? (body.success ? body.data.message : `The request failed with status ${response.status}.`);
     throw new ApiClientError('HTTP_ERROR', message, response.status, data);
   }
   const parsed = route.response.safeParse(data);

@@ -17,3 +17,4 @@ export {
 export type { BackendStatus, BrowserBackend, BrowserBackendOptions } from './types';
 export { defaultChangeChannelName, listenForChanges } from './change-channel';
 export { dataStampHeader, dataStampKey, databaseMadeKey } from './data-stamp';
+export { maxBackupBytes } from '../database/backup-limits';

@@ -1,5 +1,12 @@
-import { StoreError, inspectDatabaseBytes, openSqliteStore } from '@otto/sqlite-store';
+import { StoreError, inspectDatabaseBytes, openSqliteStore, wasInterrupted } from '@otto/sqlite-store';
 import { latestSchemaVersion, migrations } from './migrations';
+import { ottoSchemaAt, schemaDifferences } from './otto-schema';
+import { maxBackupBytes } from './backup-limits';
+
+export { maxBackupBytes };
+
+/** How long a check may take before it is stopped and the file refused (decision 0130). */
+export const backupCheckBudgetMs = 20_000;
 
 /**
  * What a backup holds, once checked.
@@ -14,15 +21,29 @@ export interface BackupSummary {
 }
 
 /**
- * Checks that bytes are an Otto backup that this version can restore: a SQLite database that
- * passes `PRAGMA integrity_check`, with Otto's schema at a version this code knows, that migrates
- * cleanly to the latest schema (tried on a private copy). Throws StoreError with words a person
- * can act on; nothing is changed either way.
+ * Options of `checkBackup`.
+ * @example
+ * await checkBackup(bytes, { deadline: Date.now() + 5_000 });
+ */
+export interface CheckBackupOptions {
+  /** `Date.now()` by which the check must be done; past it, the file is refused. @default 20 s from the call */
+  deadline?: number;
+}
+
+/**
+ * Checks that bytes are an Otto backup that this version can restore (decision 0130): at most
+ * `maxBackupBytes`, a SQLite database that passes `PRAGMA integrity_check`, at a schema version this
+ * code knows, whose whole schema (tables, indexes, triggers, views) is exactly Otto's at that
+ * version, and that migrates cleanly to the latest schema (tried on a private copy). The file is
+ * read with SQLite's defensive settings, none of its own code runs before its schema is known to be
+ * Otto's, and the whole check stops at its deadline. Throws StoreError with words a person can act
+ * on; nothing is changed either way.
  * @example
  * const { customers } = await checkBackup(bytes); // then restore
  */
-export async function checkBackup(bytes: Uint8Array): Promise<BackupSummary> {
-  const info = await inspectDatabaseBytes(bytes);
+export async function checkBackup(bytes: Uint8Array, options: CheckBackupOptions = {}): Promise<BackupSummary> {
+  const deadline = options.deadline ?? Date.now() + backupCheckBudgetMs;
+  const info = await inspectDatabaseBytes(bytes, { maxBytes: maxBackupBytes, deadline });
   if (info.userVersion < 1 || !info.objects.includes('customers') || !info.objects.includes('customers_fts')) {
     throw new StoreError(
       'INVALID_DATABASE',
@@ -35,24 +56,23 @@ export async function checkBackup(bytes: Uint8Array): Promise<BackupSummary> {
       `This backup was made by a newer version of Otto (schema ${info.userVersion}; this one knows up to ${latestSchemaVersion}). Update Otto, then restore it.`,
     );
   }
-  const copy = await openSqliteStore({ storage: 'memory', initialData: bytes, logger: { warn: () => {} } });
+  const differences = schemaDifferences(info.schema, await ottoSchemaAt(info.userVersion));
+  if (differences.length > 0) {
+    const more = differences.length > 3 ? ` (and ${differences.length - 3} more difference${differences.length === 4 ? '' : 's'})` : '';
+    throw new StoreError(
+      'INVALID_DATABASE',
+      `This file's schema is not Otto's (schema ${info.userVersion}), so Otto will not restore it: ${differences.slice(0, 3).join(' ')}${more} It was changed outside Otto. Choose a backup that Otto saved; nothing was changed.`,
+    );
+  }
+  // The schema is Otto's own: its triggers may run now (the migrations rely on them), still
+  // defensive and under the same deadline.
+  const copy = await openSqliteStore({
+    storage: 'memory',
+    initialData: bytes,
+    logger: { warn: () => {} },
+    untrusted: { deadline, runSchemaCode: true },
+  });
   try {
-    // Otto's tables under Otto's names must also have Otto's columns (checked before migrating,
-    // so that a lookalike is named as such rather than failing a migration).
-    try {
-      copy.all('SELECT id, full_name, phone, email, created_dt, modified_dt FROM customers LIMIT 1');
-      if (info.userVersion >= 2) {
-        copy.all(
-          `SELECT id, customer_id, title, description, service_address, status, assignee, scheduled_start_dt,
-             scheduled_end_dt, price_cents, created_dt, modified_dt FROM jobs LIMIT 1`,
-        );
-      }
-    } catch (error) {
-      throw new StoreError(
-        'INVALID_DATABASE',
-        `This database was not made by Otto (its tables do not have Otto's columns: ${(error as Error).message}). Choose a backup that Otto saved.`,
-      );
-    }
     copy.migrate(migrations);
     // Counts and totals rely on every job having its customer (decision 0020); Otto itself never
     // writes a job without one (foreign keys are on), so a backup that has one was edited elsewhere.
@@ -74,6 +94,15 @@ export async function checkBackup(bytes: Uint8Array): Promise<BackupSummary> {
     }
     const count = (table: string) => copy.get<{ n: number }>(`SELECT count(*) AS n FROM ${table}`)?.n ?? 0;
     return { schemaVersion: info.userVersion, customers: count('customers'), jobs: count('jobs') };
+  } catch (error) {
+    if (wasInterrupted(error)) {
+      throw new StoreError(
+        'INVALID_DATABASE',
+        'Checking this backup took longer than a check may take, so it was stopped. Nothing was changed.',
+        { cause: error },
+      );
+    }
+    throw error;
   } finally {
     await copy.close();
   }

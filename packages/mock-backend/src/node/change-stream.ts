@@ -30,6 +30,8 @@ export interface ChangeStreamOptions {
  * createServer((req, res) => stream.serve(req, res) || handle(req, res));
  */
 export interface ChangeStream {
+  /** Whether the request asks for the feed (`GET /api/changes`). */
+  isFeed(req: IncomingMessage): boolean;
   /** Answers the request when it asks for the feed (and returns true); otherwise returns false. */
   serve(req: IncomingMessage, res: ServerResponse): boolean;
   /** How many clients are connected. */
@@ -56,14 +58,18 @@ export function createChangeStream(
   const path = `${apiBasePath}${changeFeedPath}`;
   const open = new Set<ServerResponse>();
 
+  const isFeed = (req: IncomingMessage) => req.method === 'GET' && (req.url ?? '').split('?')[0] === path;
+
   return {
+    isFeed,
     serve(req, res) {
-      if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== path) return false;
+      if (!isFeed(req)) return false;
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
         ...(corsOrigin === false ? {} : corsHeadersFor(allowed, typeof req.headers.origin === 'string' ? req.headers.origin : undefined)),
       });
       // No replay: a client that reconnects has missed what changed meanwhile and must refetch.

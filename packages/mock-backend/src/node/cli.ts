@@ -23,6 +23,9 @@ Options:
   --token <t>         bearer token every call must carry (Authorization: Bearer <t>); beyond
                       loopback one is made and printed when not given. Set OTTO_API_TOKEN
                       instead to keep it out of the process list
+  --max-per-client <n>
+                      connections one client address may hold open (default 64); behind a
+                      reverse proxy every client has the proxy's address: raise it there
   --quiet             do not log each request
   -h, --help          show this help`;
 
@@ -39,6 +42,7 @@ async function main(): Promise<void> {
         'cors-origin': { type: 'string', multiple: true },
         'allowed-host': { type: 'string', multiple: true },
         token: { type: 'string' },
+        'max-per-client': { type: 'string', default: '64' },
         quiet: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -54,8 +58,12 @@ async function main(): Promise<void> {
   const port = Number(values.port);
   const seed = Number(values.seed);
   const poolSize = Number(values['pool-size']);
-  if (!Number.isInteger(port) || port < 0 || port > 65535 || !Number.isInteger(seed) || seed < 0 || !Number.isInteger(poolSize) || poolSize < 1) {
-    console.error(`--port must be 0–65535, --seed a whole number and --pool-size at least 1.\n\n${usage}`);
+  const maxPerClient = Number(values['max-per-client']);
+  if (
+    !Number.isInteger(port) || port < 0 || port > 65535 || !Number.isInteger(seed) || seed < 0 ||
+    !Number.isInteger(poolSize) || poolSize < 1 || !Number.isInteger(maxPerClient) || maxPerClient < 1
+  ) {
+    console.error(`--port must be 0–65535, --seed a whole number, --pool-size and --max-per-client at least 1.\n\n${usage}`);
     process.exit(2);
   }
   const db = values.db ?? (process.env.OTTO_DATABASE_URL?.trim() || undefined);
@@ -69,6 +77,7 @@ async function main(): Promise<void> {
     ...(values['cors-origin'] ? { corsOrigin: values['cors-origin'] } : {}),
     ...(values['allowed-host'] ? { allowedHosts: values['allowed-host'] } : {}),
     ...(givenToken ? { token: givenToken } : {}),
+    serverLimits: { maxConnectionsPerClient: maxPerClient },
     ...(values.quiet
       ? {}
       : { onRequest: (e) => console.log(`${e.method} ${e.path} → ${e.status} (${e.durationMs} ms)`) }),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { apiBasePath, bodyLimitOf, totalCountHeader } from '@otto/api-contract';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { apiBasePath, totalCountHeader } from '@otto/api-contract';
 import type { SqliteStore } from '@otto/sqlite-store';
 import { createNodeSqliteStore } from '@otto/sqlite-store/node';
 import { createMockApi } from '../create-mock-api';
@@ -9,8 +9,10 @@ import type { PostgresApi } from '../postgres/create-postgres-api';
 import type { MockApi, MockApiOptions } from '../types';
 import { createAccessPolicy, isLoopback, type AccessOptions, type Refusal } from './access-policy';
 import { createChangeStream } from './change-stream';
+import { createConnectionLimits, rawAnswer } from './connection-limits';
 import { withApiDocs } from './api-docs';
 import { createNodeHandler, type NodeHandlerOptions } from './create-node-handler';
+import { badTarget, refuse, tooLargeEarly, unknownMethod } from './server-refusals';
 
 /**
  * Options of `createMockServer`: where to listen, where the data lives, and the API's own options.
@@ -73,11 +75,36 @@ export interface ServerLimits {
    */
   requestTimeoutMs?: number;
   /**
-   * Open connections at once (the change feed's streams count); a request on a connection past it
-   * gets 503 and the connection is closed.
+   * Connections let in at once: those that carried a request past the Host, origin and token
+   * checks (change streams are counted apart). A request on one more gets 503 and the connection
+   * closes. Connections that have sent nothing, or only refused requests, do not count.
    * @default 256
    */
   maxConnections?: number;
+  /**
+   * Open connections from one client address, counted as they connect (before any request); one
+   * more is answered 503 and closed at once. Behind a reverse proxy every client has the proxy's
+   * address: raise it there.
+   * @default 64
+   */
+  maxConnectionsPerClient?: number;
+  /**
+   * Change feeds (`/api/changes`, Server-Sent Events) open at once, apart from `maxConnections`:
+   * one more gets 503 in words; ordinary calls are not affected.
+   * @default 64
+   */
+  maxChangeStreams?: number;
+  /**
+   * Change feeds open at once from one client address.
+   * @default 8
+   */
+  maxChangeStreamsPerClient?: number;
+  /**
+   * A connection idle this long before its first request is answered 408 in words and closed; one
+   * idle this long between requests is closed (Node's `keepAliveTimeout`).
+   * @default 5000
+   */
+  idleTimeoutMs?: number;
   /**
    * How often Node looks for clients past `headersTimeoutMs` / `requestTimeoutMs`.
    * @default 1000
@@ -166,17 +193,32 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const corsOrigins = corsOrigin === false ? [] : typeof corsOrigin === 'string' ? [corsOrigin] : (corsOrigin ?? []);
   let listeningPort = port;
   const policy = createAccessPolicy(host, () => listeningPort, { corsOrigins, ...(allowedHosts ? { allowedHosts } : {}), ...(token ? { token } : {}) }, totalCountHeader);
-  const maxConnections = serverLimits.maxConnections ?? 256;
-  let connections = 0;
+  const idleTimeoutMs = serverLimits.idleTimeoutMs ?? 5_000;
+  const limits = createConnectionLimits({
+    maxConnections: serverLimits.maxConnections ?? 256,
+    maxConnectionsPerClient: serverLimits.maxConnectionsPerClient ?? 64,
+    maxChangeStreams: serverLimits.maxChangeStreams ?? 64,
+    maxChangeStreamsPerClient: serverLimits.maxChangeStreamsPerClient ?? 8,
+    idleTimeoutMs,
+  });
   const server = createServer(
     {
       maxHeaderSize: serverLimits.maxHeaderBytes ?? 16_384,
       headersTimeout: serverLimits.headersTimeoutMs ?? 10_000,
       requestTimeout: serverLimits.requestTimeoutMs ?? 30_000,
+      keepAliveTimeout: idleTimeoutMs,
       connectionsCheckingInterval: serverLimits.timeoutCheckIntervalMs ?? 1_000,
     },
     (req, res) => {
-      const refusal = connections > maxConnections ? tooManyConnections(maxConnections) : (policy.check(req) ?? tooLargeEarly(req));
+      limits.requested(req.socket);
+      res.setHeader('x-content-type-options', 'nosniff');
+      // Cheap checks first; the token before anything that counts towards a shared limit or reads a body.
+      const refusal =
+        unknownMethod(req.method) ??
+        badTarget(req.url) ??
+        policy.check(req) ??
+        (changes.isFeed(req) ? limits.openStream(req.socket) : limits.admit(req.socket)) ??
+        tooLargeEarly(req);
       if (refusal) {
         refuse(req, res, refusal, corsOrigin === false ? {} : policy.corsHeaders(req));
         onRequest?.({ method: req.method ?? 'GET', path: (req.url ?? '/').replace(/([?&]token=)[^&]*/gi, '$1(hidden)'), status: refusal.status, durationMs: 0 });
@@ -185,11 +227,15 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       if (!changes.serve(req, res)) handle(req, res);
     },
   );
-  server.on('connection', (socket) => {
-    connections += 1;
-    socket.once('close', () => (connections -= 1));
+  server.on('connection', (socket) => limits.accept(socket));
+  server.on('timeout', (socket: Socket) => limits.timedOut(socket));
+  // CONNECT asks for a tunnel, which this server never opens.
+  server.on('connect', (_req, socket: Socket) => {
+    const { status, code, message } = unknownMethod('CONNECT') as Refusal;
+    socket.end(rawAnswer(status, code, message));
   });
-  // What Node refuses before a request exists (too large a head, too slow, not HTTP) is answered in words too.
+  // What Node refuses before a request exists (too large a head, too slow, not HTTP) is answered in
+  // words too; the parser's own message stays out of the answer.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();
     const refusal: Refusal =
@@ -197,11 +243,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
         ? { status: 431, code: 'HEADERS_TOO_LARGE', message: `The request's headers are larger than ${serverLimits.maxHeaderBytes ?? 16_384} bytes. Send fewer or shorter headers.` }
         : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
           ? { status: 408, code: 'REQUEST_TIMEOUT', message: 'The request was not received in time. Send it again, all at once.' }
-          : { status: 400, code: 'MALFORMED_REQUEST', message: `The request is not well-formed HTTP (${error.code ?? error.message}).` };
-    const body = JSON.stringify({ code: refusal.code, message: refusal.message });
-    socket.end(
-      `HTTP/1.1 ${refusal.status} ${statusText[refusal.status] ?? 'Bad Request'}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-    );
+          : { status: 400, code: 'MALFORMED_REQUEST', message: 'The request is not well-formed HTTP/1.1. Send a request line, headers and a blank line.' };
+    socket.end(rawAnswer(refusal.status, refusal.code, refusal.message));
   });
   try {
     await new Promise<void>((resolve, reject) => {
@@ -246,43 +289,4 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
 /** Whether `value` names a PostgreSQL database (`postgres://…` or `postgresql://…`). */
 export function isPostgresUrl(value: string): boolean {
   return /^postgres(ql)?:\/\//i.test(value);
-}
-
-const statusText: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
-
-function tooManyConnections(max: number): Refusal {
-  return {
-    status: 503,
-    code: 'SERVICE_UNAVAILABLE',
-    message: `The server has ${max} connections open, its limit. Close some (each open change feed counts) and try again.`,
-    headers: { 'retry-after': '1' },
-  };
-}
-
-/** A body declared larger than the API takes is refused before it is read. */
-function tooLargeEarly(req: IncomingMessage): Refusal | undefined {
-  const declared = Number(req.headers['content-length'] ?? 0);
-  const path = URL.canParse(req.url ?? '/', 'http://localhost') ? new URL(req.url ?? '/', 'http://localhost').pathname : '/';
-  const max = bodyLimitOf(req.method ?? 'GET', path.startsWith(apiBasePath) ? path.slice(apiBasePath.length) : path);
-  if (!(declared > max)) return undefined;
-  return {
-    status: 413,
-    code: 'PAYLOAD_TOO_LARGE',
-    message: `The request body is larger than ${max} bytes. Send less data in one request.`,
-  };
-}
-
-function refuse(req: IncomingMessage, res: ServerResponse, refusal: Refusal, cors: Record<string, string>): void {
-  const body = JSON.stringify({ code: refusal.code, message: refusal.message });
-  // The body of a refused request is not read: the connection closes after the answer.
-  const unread = req.method !== 'GET' && req.method !== 'HEAD' && (Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined);
-  res.writeHead(refusal.status, {
-    ...cors,
-    ...refusal.headers,
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': String(Buffer.byteLength(body)),
-    ...(unread ? { connection: 'close' } : {}),
-  });
-  res.end(body);
-  if (unread) req.resume();
 }

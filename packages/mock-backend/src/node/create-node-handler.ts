@@ -50,7 +50,7 @@ export function createNodeHandler(
     if (!corsOff && method === 'OPTIONS' && req.headers['access-control-request-method']) {
       if (!allowed(origin)) {
         const body = JSON.stringify({ code: 'ORIGIN_NOT_ALLOWED', message: `Pages from ${origin ?? 'an unnamed origin'} may not call this server.` });
-        res.writeHead(403, { ...cors, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)) });
+        res.writeHead(403, { ...cors, 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff', 'content-length': String(Buffer.byteLength(body)) });
         res.end(body);
         done(403);
         return;
@@ -67,13 +67,37 @@ export function createNodeHandler(
       return;
     }
 
+    // TRACE, CONNECT, PROPFIND… (the API has no use for them; fetch's Request refuses some), and a
+    // target that is no URL path: refused in words, never a 500.
+    const refusal = !fetchMethods.has(method)
+      ? { status: 501, code: 'METHOD_NOT_ALLOWED', message: 'This server does not answer that method. Use GET, POST, PUT, PATCH or DELETE.' }
+      : !URL.canParse(path, 'http://localhost')
+        ? { status: 400, code: 'MALFORMED_REQUEST', message: 'The request target is not a URL path. Send a path such as /api/customers.' }
+        : undefined;
+    if (refusal) {
+      const body = JSON.stringify({ code: refusal.code, message: refusal.message });
+      res.writeHead(refusal.status, {
+        ...cors,
+        ...(refusal.status === 501 ? { allow: [...fetchMethods].join(', ') } : {}),
+        'content-type': 'application/json; charset=utf-8',
+        'x-content-type-options': 'nosniff',
+        'content-length': String(Buffer.byteLength(body)),
+      });
+      res.end(body);
+      done(refusal.status);
+      return;
+    }
+
     void (async () => {
       let response: Response;
       try {
         response = await fetchFn(await toRequest(req, 'http://localhost'));
-      } catch (error) {
-        const message = `The server could not answer: ${(error as Error)?.message ?? error}`;
-        response = Response.json({ code: 'INTERNAL', message }, { status: 500 });
+      } catch {
+        // What went wrong inside stays inside: the answer says what to do, not what the code said.
+        response = Response.json(
+          { code: 'INTERNAL', message: 'The server could not answer this request; nothing was changed. Try again, and report it if it persists.' },
+          { status: 500 },
+        );
       }
       await sendResponse(res, response, cors);
       done(response.status);
@@ -82,6 +106,8 @@ export function createNodeHandler(
     });
   };
 }
+
+const fetchMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /** `/api/changes?token=…` → `/api/changes?token=…` with the value hidden. */
 function redactToken(path: string): string {

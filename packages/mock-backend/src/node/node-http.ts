@@ -46,6 +46,6 @@ export async function sendResponse(res: ServerResponse, response: Response, extr
     headers[name] = value;
   });
   const body = Buffer.from(await response.arrayBuffer());
-  res.writeHead(response.status, { ...headers, ...extraHeaders, 'content-length': String(body.length) });
+  res.writeHead(response.status, { ...headers, ...extraHeaders, 'x-content-type-options': 'nosniff', 'content-length': String(body.length) });
   res.end(body);
 }

@@ -180,8 +180,9 @@ async function readJsonBody(request: Request, maxBytes: number): Promise<{ parse
   }
   try {
     return { parsed: JSON.parse(text), bytes };
-  } catch (error) {
-    throw new ApiError(400, 'INVALID_JSON', `The request body is not valid JSON: ${(error as Error).message}`);
+  } catch {
+    // The parser's message quotes the body back: it stays out of the answer (decision 0131).
+    throw new ApiError(400, 'INVALID_JSON', 'The request body is not valid JSON. Check its quotes, commas and braces, and send a JSON object.');
   }
 }
 

@@ -1,6 +1,8 @@
 import type { ApiErrorBody } from '@otto/api-contract';
 
-const jsonHeaders = { 'content-type': 'application/json; charset=utf-8' };
+// nosniff: an answer is read as what it says it is, never guessed as HTML (decision 0131), in every
+// host (the DB worker, Node, any fetch-style server).
+const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff' };
 
 /** A 200 (or other status) JSON response. */
 export function jsonResponse(data: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
@@ -22,5 +24,5 @@ export function errorResponse(status: number, body: ApiErrorBody): Response {
 
 /** The spec's plain-text 404 for paths outside /api/ and unknown resources or methods. */
 export function notFoundText(): Response {
-  return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' } });
 }

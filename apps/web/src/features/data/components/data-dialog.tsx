@@ -10,6 +10,7 @@ import { recordBackup } from '../storage-health';
 import { SetAsideFiles } from './set-aside-files';
 import { StoragePanel } from './storage-panel';
 import { FileInput, backupFileTypes } from '../../../lib/file-input';
+import { backupSizeLimit, backupTooLarge } from '../backup-size';
 
 type Busy = { what: string; progress?: string } | null;
 
@@ -139,7 +140,19 @@ export function DataDialog({
           </Button>
         </div>
         <SetAsideFiles onError={setError} />
-        <FileInput ref={fileInput} accept={backupFileTypes} aria-label="Backup file to restore" hidden onFile={setPending} />
+        <p className="otto-muted">A backup to restore can be {backupSizeLimit}.</p>
+        <FileInput
+          ref={fileInput}
+          accept={backupFileTypes}
+          aria-label="Backup file to restore"
+          hidden
+          onFile={(file) => {
+            // Too large: refused before it is read, so it never fills the page or the DB worker.
+            const tooLarge = backupTooLarge(file);
+            if (tooLarge) setError(tooLarge);
+            else setPending(file);
+          }}
+        />
         <div className="otto-dialog__actions">
           <Button onClick={onClose} disabled={!!busy}>
             Close

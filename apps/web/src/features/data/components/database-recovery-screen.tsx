@@ -5,6 +5,7 @@ import { onRecovered, recoverySession } from '../../../backend/recovery-session'
 import { downloadFile, fileDate } from '../../../lib/download';
 import { SetAsideFiles } from './set-aside-files';
 import { FileInput, backupFileTypes } from '../../../lib/file-input';
+import { backupSizeLimit, backupTooLarge } from '../backup-size';
 
 const sqliteType = 'application/vnd.sqlite3';
 
@@ -79,6 +80,8 @@ export function DatabaseRecoveryScreen({ message, problem }: { message: string; 
 
   const restore = (file: File) =>
     run('Restoring the backup…', async (r) => {
+      const tooLarge = backupTooLarge(file);
+      if (tooLarge) throw new Error(tooLarge);
       const { setAside } = await r.restore(new Uint8Array(await file.arrayBuffer()));
       return { what: 'restored', ...(setAside ? { setAside: setAside.name } : {}) };
     });
@@ -151,7 +154,7 @@ export function DatabaseRecoveryScreen({ message, problem }: { message: string; 
           </li>
           <li>
             <h2>Restore a backup</h2>
-            <p>Put a backup you downloaded from Otto in its place. The current file is set aside first.</p>
+            <p>Put a backup you downloaded from Otto ({backupSizeLimit}) in its place. The current file is set aside first.</p>
             <label className="recovery__file">
               Backup file
               <FileInput ref={fileInput} accept={backupFileTypes} disabled={!ready} onFile={(file) => void restore(file)} />
