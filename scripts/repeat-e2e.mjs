@@ -4,7 +4,7 @@
 // each file passed. A flaky file is a bug report: replay its schedule in the simulator.
 //   pnpm build && node scripts/repeat-e2e.mjs --runs=20 [--files=backend,soak]
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
 const runs = Number(args.runs ?? 20);
@@ -29,7 +29,10 @@ for (let run = 1; run <= runs; run++) {
         }
       })();
       const failed = report?.testResults?.flatMap((f) => f.assertionResults.filter((t) => t.status === 'failed').map((t) => t.title)) ?? [];
-      console.log(`run ${run}: ${name} FAILED ${failed.join(' | ')}`);
+      const logDir = `${webDir}test-results/repeat`;
+      mkdirSync(logDir, { recursive: true });
+      writeFileSync(`${logDir}/run-${run}-${name}.log`, result.stdout + result.stderr);
+      console.log(`run ${run}: ${name} FAILED ${failed.join(' | ')} (full output: apps/web/test-results/repeat/run-${run}-${name}.log)`);
       console.log((result.stdout + result.stderr).split('\n').filter((l) => /Error|expected|FAIL/.test(l)).slice(0, 12).join('\n'));
     }
   }
