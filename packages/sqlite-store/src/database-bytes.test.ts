@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inspectDatabaseBytes, openSqliteStore } from './sqlite-store';
+import { inspectDatabaseBytes } from './inspect-database-bytes';
+import { openSqliteStore } from './sqlite-store';
 
 async function sampleBytes() {
   const store = await openSqliteStore({ storage: 'memory' });

@@ -1,4 +1,6 @@
-export { createSqliteStore, openSqliteStore, inspectDatabaseBytes, isNewOpfsPool, type DatabaseFileInfo } from './sqlite-store';
+export { createSqliteStore, openSqliteStore } from './sqlite-store';
+export { inspectDatabaseBytes, type DatabaseFileInfo } from './inspect-database-bytes';
+export { isNewOpfsPool } from './opfs-pool';
 export { runMigrations } from './migrate';
 export { preloadSqlite, type LoadSqliteOptions } from './sqlite-module';
 export {
