@@ -1,6 +1,7 @@
-export { createSqliteStore, openSqliteStore, isNewOpfsPool } from './sqlite-store';
+export { createSqliteStore, openSqliteStore } from './sqlite-store';
 export { inspectDatabaseBytes, schemaOf, type DatabaseFileInfo, type InspectOptions, type SchemaObject } from './inspect-database-bytes';
 export { wasInterrupted, type UntrustedOptions } from './guard-connection';
+export { isNewOpfsPool } from './opfs-pool';
 export { runMigrations } from './migrate';
 export { preloadSqlite, type LoadSqliteOptions } from './sqlite-module';
 export {

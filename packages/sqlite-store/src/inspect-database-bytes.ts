@@ -1,3 +1,4 @@
+// Checks that a file's bytes are a healthy SQLite database (and what schema it holds) before anyone relies on them.
 import { wasInterrupted } from './guard-connection';
 import { createSqliteStore } from './sqlite-store';
 import { StoreError } from './store-error';

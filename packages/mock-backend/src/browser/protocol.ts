@@ -1,6 +1,18 @@
 // The messages between the service worker, the tabs and the DB worker. This module is imported by
-// the service worker script, so it must stay free of dependencies (but the header name below).
-import { requestIdHeader } from '../runtime/request-id';
+// the service worker script, so it must stay free of dependencies (but the request id header's
+// name, which its helpers in protocol-serialization.ts import).
+export {
+  answerRequestsOn,
+  deserializeRequest,
+  deserializeResponse,
+  errorMessage,
+  relayErrorResponse,
+  relayErrorSerialized,
+  safeToResend,
+  serializeRequest,
+  serializeResponse,
+  transferablesOf,
+} from './protocol-serialization';
 
 /**
  * Paths the service worker relays (spec section 7: base path /api).
@@ -180,111 +192,6 @@ export interface SetAsideFileInfo {
 }
 
 /**
- * Answers the REQUEST messages that arrive on `port` (from the service worker) with `answer`, each
- * with a RESPONSE of the same id; starts the port.
- * @example
- * answerRequestsOn(port, (request) => serveRequest(request));
- */
-export function answerRequestsOn(
-  port: MessagePort,
-  answer: (request: SerializedRequest, relayed?: { deadline?: number; tried?: boolean }) => Promise<SerializedResponse>,
-): void {
-  port.addEventListener('message', (event: MessageEvent<PortMessage>) => {
-    const message = event.data;
-    if (message?.type !== 'REQUEST') return;
-    void answer(message.request, { deadline: message.deadline, tried: message.tried }).then((response) =>
-      port.postMessage({ type: 'RESPONSE', id: message.id, response } satisfies PortMessage, transferablesOf(response)),
-    );
-  });
-  port.start();
-}
-
-/**
- * Reads a Request into its transferable form. A write gets a request id (`x-otto-request-id`,
- * unless it has one), so that the database runs it at most once however often it is sent: a
- * write that was on its way to an owner tab that closed is sent to the next owner, which answers
- * what the first run answered if that one committed (decision 0054).
- */
-export async function serializeRequest(request: Request): Promise<SerializedRequest> {
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  const headers = [...request.headers];
-  if (hasBody && !request.headers.has(requestIdHeader)) headers.push([requestIdHeader, crypto.randomUUID()]);
-  return {
-    url: request.url,
-    method: request.method,
-    headers,
-    body: hasBody ? await request.arrayBuffer() : null,
-  };
-}
-
-/** True when a serialized request may be sent again to another owner: a read, a PUT, or a write with a request id. */
-export function safeToResend(request: SerializedRequest): boolean {
-  return ['GET', 'HEAD', 'OPTIONS', 'PUT'].includes(request.method.toUpperCase()) || request.headers.some(([name]) => name.toLowerCase() === requestIdHeader);
-}
-
-/** Rebuilds a Request from its transferable form. */
-export function deserializeRequest(data: SerializedRequest): Request {
-  return new Request(data.url, {
-    method: data.method,
-    headers: data.headers,
-    ...(data.body && data.body.byteLength > 0 ? { body: data.body } : {}),
-  });
-}
-
-/** Reads a Response into its transferable form. */
-export async function serializeResponse(response: Response): Promise<SerializedResponse> {
-  return {
-    status: response.status,
-    statusText: response.statusText,
-    headers: [...response.headers],
-    body: response.body ? await response.arrayBuffer() : null,
-  };
-}
-
-const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
-
-/** Rebuilds a Response from its transferable form. */
-export function deserializeResponse(data: SerializedResponse): Response {
-  const body = nullBodyStatuses.has(data.status) ? null : data.body;
-  return new Response(body, { status: data.status, statusText: data.statusText, headers: data.headers });
-}
-
-/** The buffers to transfer with a message, so that bodies move instead of being copied. */
-export function transferablesOf(data: SerializedRequest | SerializedResponse): Transferable[] {
-  return data.body ? [data.body] : [];
-}
-
-/** A JSON error answer `{ code, message }` (the api-contract's error shape) built without dependencies. */
-export function relayErrorResponse(
-  status: 503 | 504,
-  code: 'SERVICE_UNAVAILABLE' | 'TIMEOUT',
-  message: string,
-): Response {
-  return new Response(JSON.stringify({ code, message }), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-  });
-}
-
-/** The same error answer in its transferable form. */
-export function relayErrorSerialized(
-  status: 503 | 504,
-  code: 'SERVICE_UNAVAILABLE' | 'TIMEOUT',
-  message: string,
-): SerializedResponse {
-  const body = new TextEncoder().encode(JSON.stringify({ code, message })).buffer as ArrayBuffer;
-  return {
-    status,
-    statusText: status === 503 ? 'Service Unavailable' : 'Gateway Timeout',
-    headers: [
-      ['content-type', 'application/json; charset=utf-8'],
-      ['cache-control', 'no-store'],
-    ],
-    body,
-  };
-}
-
-/**
  * The answer to a request that was not run because the database is moving to another tab (its
  * worker stopped first): safe to send again, to the next owner.
  */
@@ -297,11 +204,6 @@ export const movedAnswer: SerializedResponse = {
   ],
   body: null,
 };
-
-/** Plain text of any thrown value. */
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /**
  * How long the relays wait for a long-running call (`longRunning` in the contract's route table:

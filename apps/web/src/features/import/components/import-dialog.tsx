@@ -5,19 +5,19 @@ import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { downloadFile, fileDate } from '../../../lib/download';
 import { Modal } from '../../../lib/modal';
 import { errorWords, sendImport, undoLastImport } from '../api';
+import { checkImport, count, listProblems, type Check } from '../import-check';
 import { importFields, matchColumns, type ColumnMapping, type DateOrder, type ImportField, type ImportKind } from '../import-core';
-import type { BuildSummary, ReadSummary } from '../import-worker-protocol';
+import type { ReadSummary } from '../import-worker-protocol';
 import { createImportWorker, type ImportWorker } from '../import-worker-client';
-import { FileInput } from '../../../lib/file-input';
+import { ChooseFile } from './choose-file';
+import { ImportFinished } from './import-finished';
+import { Preview } from './preview';
 
-const nouns: Record<ImportKind, [string, string]> = { customers: ['customer', 'customers'], jobs: ['job', 'jobs'] };
-const count = (n: number, kind: ImportKind) => `${n.toLocaleString('en-US')} ${nouns[kind][n === 1 ? 0 : 1]}`;
 const choiceWords: Record<ImportDuplicateChoice, string> = {
   skip: 'Skip them',
   update: 'Update the existing record',
   create: 'Create them anyway',
 };
-const maxListed = 100;
 
 type Stage =
   | { name: 'choose' }
@@ -25,21 +25,6 @@ type Stage =
   | { name: 'map'; fileName: string; summary: ReadSummary }
   | { name: 'importing'; fileName: string; summary: ReadSummary; rows: number }
   | { name: 'done'; fileName: string; summary: ReadSummary; result: ImportResult; skipped: Map<number, string> };
-
-/** One row left out, or one duplicate, as the preview lists it. */
-interface ListedRow {
-  rowNumber: number;
-  message: string;
-}
-
-/** What the check (the import's dry run) says about the file as mapped. */
-interface Check {
-  built: BuildSummary;
-  result: ImportResult;
-  problems: ListedRow[];
-  duplicates: ListedRow[];
-  cells: Map<number, string[]>;
-}
 
 /**
  * Import customers or jobs from a CSV file: pick or drop it, match its columns, see the first
@@ -91,26 +76,9 @@ export function ImportDialog({ initialKind = 'customers', onClose }: { initialKi
     setChecking(true);
     void (async () => {
       try {
-        const built = await w.build(kind, mapping, order);
-        const missing = importFields[kind].filter((f) => f.required && (mapping[f.key] === null || mapping[f.key] === undefined));
-        if (kind === 'jobs' && mapping.customer_email == null && mapping.customer_name == null) {
-          throw new Error('Choose the column with the customer’s email or name.');
-        }
-        if (missing.length) throw new Error(`Choose the column for ${missing.map((f) => f.label.toLowerCase()).join(' and ')}.`);
-        const result =
-          built.count > 0
-            ? await sendImport(kind, built.rowsJson, duplicates, true)
-            : { entity: kind === 'customers' ? 'customer' : 'job', dryRun: true, importId: null, created: 0, updated: 0, skipped: 0, issues: [], duplicates: [] } satisfies ImportResult;
-        const problems = listProblems(built, result);
-        const dupes = result.duplicates.map((d) => ({
-          rowNumber: built.rowNumbers[d.index] ?? 0,
-          message: d.existingId
-            ? `Same as existing ${nouns[kind][0]} ${d.existingId}`
-            : `Same as row ${built.rowNumbers[d.earlierIndex ?? 0] ?? '?'} of this file`,
-        }));
-        const cells = await w.records([...problems.slice(0, maxListed), ...dupes.slice(0, maxListed)].map((r) => r.rowNumber));
+        const next = await checkImport(w, kind, mapping, order, duplicates);
         if (current) {
-          setCheck({ built, result, problems, duplicates: dupes, cells });
+          setCheck(next);
           setError(undefined);
         }
       } catch (e) {
@@ -177,42 +145,15 @@ export function ImportDialog({ initialKind = 'customers', onClose }: { initialKi
     <Modal title={title} onClose={busy ? undefined : onClose} className="import-dialog">
       <div className="otto-stack">
         {stage.name === 'choose' && (
-          <>
-            <fieldset className="import-kind">
-              <legend>What the file holds</legend>
-              {(['customers', 'jobs'] as const).map((k) => (
-                <label key={k}>
-                  <input type="radio" name="import-kind" value={k} checked={kind === k} onChange={() => setKind(k)} /> {k === 'customers' ? 'Customers' : 'Jobs'}
-                </label>
-              ))}
-            </fieldset>
-            <div
-              className={`import-drop${dragging ? ' import-drop--over' : ''}`}
-              onDragOver={(e) => {
-                e.preventDefault();
-                setDragging(true);
-              }}
-              onDragLeave={() => setDragging(false)}
-              onDrop={onDrop}
-              data-testid="import-drop"
-            >
-              <p>Drop a CSV file here, or</p>
-              <Button variant="primary" onClick={() => fileInput.current?.click()}>
-                Choose a CSV file…
-              </Button>
-              <p className="otto-muted">
-                Comma, semicolon or tab separated; UTF-8 or Windows-1252. The first row names the columns
-                {kind === 'customers' ? ' (for example Name, Email, Phone).' : ' (Title, Customer email or name, Status, Price, Scheduled).'}
-              </p>
-            </div>
-            <FileInput
-              ref={fileInput}
-              accept=".csv,.tsv,.txt,text/csv,text/plain"
-              aria-label="CSV file to import"
-              hidden
-              onFile={(file) => void readFile(file)}
-            />
-          </>
+          <ChooseFile
+            kind={kind}
+            setKind={setKind}
+            dragging={dragging}
+            setDragging={setDragging}
+            onDrop={onDrop}
+            fileInput={fileInput}
+            readFile={readFile}
+          />
         )}
 
         {error && (
@@ -311,33 +252,7 @@ export function ImportDialog({ initialKind = 'customers', onClose }: { initialKi
         )}
 
         {stage.name === 'done' && (
-          <>
-            <Notice tone="success" title="Import finished">
-              <span data-testid="import-result">
-                Imported {count(stage.result.created, kind)}, updated {stage.result.updated.toLocaleString('en-US')}, skipped{' '}
-                {stage.skipped.size.toLocaleString('en-US')}.
-              </span>
-            </Notice>
-            {undo.message && <Notice tone="success" title="Import undone">{undo.message}</Notice>}
-            {undo.error && (
-              <Notice tone="error" title="Could not undo">
-                {undo.error}
-              </Notice>
-            )}
-            <div className="otto-dialog__actions">
-              {stage.skipped.size > 0 && (
-                <Button onClick={() => void downloadSkipped()}>Download the skipped rows (CSV)</Button>
-              )}
-              {stage.result.importId && !undo.message && (
-                <Button variant="danger" onClick={() => void runUndo()} disabled={undo.busy}>
-                  {undo.busy ? 'Undoing…' : 'Undo this import'}
-                </Button>
-              )}
-              <Button variant="primary" onClick={onClose} disabled={undo.busy}>
-                Done
-              </Button>
-            </div>
-          </>
+          <ImportFinished stage={stage} kind={kind} undo={undo} downloadSkipped={downloadSkipped} runUndo={runUndo} onClose={onClose} />
         )}
 
         {stage.name === 'choose' && (
@@ -347,85 +262,5 @@ export function ImportDialog({ initialKind = 'customers', onClose }: { initialKi
         )}
       </div>
     </Modal>
-  );
-}
-
-/** Every row left out, by row number: problems found reading the file and the import's issues. */
-function listProblems(built: BuildSummary, result: ImportResult): ListedRow[] {
-  const byRow = new Map<number, string[]>();
-  for (const p of built.problems) byRow.set(p.rowNumber, [p.message]);
-  for (const issue of result.issues) {
-    const rowNumber = built.rowNumbers[issue.index] ?? 0;
-    const field = issue.path.replace(/_/g, ' ');
-    byRow.set(rowNumber, [...(byRow.get(rowNumber) ?? []), `${field}: ${issue.message}`]);
-  }
-  return [...byRow].sort((a, b) => a[0] - b[0]).map(([rowNumber, messages]) => ({ rowNumber, message: messages.join(' ') }));
-}
-
-function Preview({ kind, check }: { kind: ImportKind; check: Check }) {
-  const columns = importFields[kind].map((f) => ({ key: f.key === 'price' ? 'price_cents' : f.key === 'scheduled_start' ? 'scheduled_start_dt' : f.key === 'scheduled_end' ? 'scheduled_end_dt' : f.key, label: f.label }));
-  const shown = columns.filter((c) => check.built.preview.some((r) => r[c.key] !== undefined));
-  const show = (key: string, value: unknown) => {
-    if (value === undefined || value === null) return '';
-    if (key === 'price_cents') return ((value as number) / 100).toFixed(2);
-    if (key.endsWith('_dt')) return new Date(value as number).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-    return String(value).trim();
-  };
-  return (
-    <div className="otto-stack">
-      <h3 className="import-heading">First rows as they will be stored</h3>
-      <div className="import-table" role="region" aria-label="Preview" tabIndex={0}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Row</th>
-              {shown.map((c) => (
-                <th key={c.key} scope="col">
-                  {c.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {check.built.preview.map((row, i) => (
-              <tr key={i}>
-                <td>{check.built.rowNumbers[i]}</td>
-                {shown.map((c) => (
-                  <td key={c.key}>{show(c.key, row[c.key])}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <RowList
-        title={check.problems.length === 0 ? 'No row has a problem.' : `${check.problems.length.toLocaleString('en-US')} ${check.problems.length === 1 ? 'row has a problem and will be skipped' : 'rows have problems and will be skipped'}`}
-        rows={check.problems}
-        cells={check.cells}
-        testId="import-problems"
-      />
-      {check.duplicates.length > 0 && (
-        <RowList title="Duplicates" rows={check.duplicates} cells={check.cells} testId="import-duplicates" />
-      )}
-    </div>
-  );
-}
-
-function RowList({ title, rows, cells, testId }: { title: string; rows: ListedRow[]; cells: Map<number, string[]>; testId: string }) {
-  return (
-    <div data-testid={testId}>
-      <h3 className="import-heading">{title}</h3>
-      {rows.length > 0 && (
-        <ul className="import-rows">
-          {rows.slice(0, maxListed).map((r) => (
-            <li key={r.rowNumber}>
-              <strong>Row {r.rowNumber}</strong>: {r.message}
-              {cells.get(r.rowNumber) && <span className="import-rows__cells"> “{(cells.get(r.rowNumber) ?? []).join(' · ').slice(0, 160)}”</span>}
-            </li>
-          ))}
-          {rows.length > maxListed && <li>…and {(rows.length - maxListed).toLocaleString('en-US')} more (all of them are in the skipped-rows download after the import).</li>}
-        </ul>
-      )}
-    </div>
   );
 }

@@ -1,0 +1,19 @@
+// Holds a Web Lock for as long as a worker lives, or until it lets go.
+/**
+ * Takes the lock `name` (waiting at most `waitMs` for it) and holds it until `release` is called
+ * or the worker ends. Resolves with `release` once held, or once the wait is given up.
+ */
+export function holdLockForLife(name: string, waitMs: number): Promise<() => void> {
+  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+  if (!locks) return Promise.resolve(() => {});
+  return new Promise((resolve) => {
+    const giveUp = new AbortController();
+    const timer = setTimeout(() => giveUp.abort(), waitMs);
+    locks
+      .request(name, { signal: giveUp.signal }, () => {
+        clearTimeout(timer);
+        return new Promise<void>((release) => resolve(release));
+      })
+      .catch(() => resolve(() => {}));
+  });
+}
