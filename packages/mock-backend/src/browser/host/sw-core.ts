@@ -134,13 +134,7 @@ export function swStep<R>(state: SwState, event: SwEvent<R>): SwEffect<R>[] {
         state.requests.delete(event.id);
         // Refused where it is now, after an earlier route may have run it: the refusal says so.
         if (event.failure && !/may or may not/.test(event.failure) && !request.info.read && request.kind === 'sent' && request.earlier.length > 0) {
-          out.push({
-            type: 'refuse',
-            id: event.id,
-            status: 503,
-            code: 'SERVICE_UNAVAILABLE',
-            message: `${event.failure.replace(/\.$/, '')}, and ${request.info.label} was on its way to a tab that closed, so this change may or may not have been saved. Reload to check, then try again.`,
-          });
+          out.push(unavailable(event.id, `${event.failure.replace(/\.$/, '')}, and ${request.info.label} was on its way to a tab that closed, so this change may or may not have been saved. Reload to check, then try again.`));
         } else out.push({ type: 'respond', id: event.id, response: event.response });
         break;
       }
@@ -202,13 +196,7 @@ function retire<R>(state: SwState, port: PortId, why: 'unrun' | 'closed', out: S
       state.requests.set(id, { kind: 'waiting', info: request.info, startedAt: request.startedAt, tried: true, earlier: [...request.earlier, request.port] });
     } else {
       state.requests.delete(id);
-      out.push({
-        type: 'refuse',
-        id,
-        status: 503,
-        code: 'SERVICE_UNAVAILABLE',
-        message: `The tab that owned the database closed before answering ${request.info.label}, so this change may or may not have been saved. Reload to check, then try again.`,
-      });
+      out.push(unavailable(id, `The tab that owned the database closed before answering ${request.info.label}, so this change may or may not have been saved. Reload to check, then try again.`));
     }
   }
   for (const [clientId, p] of state.tabs) if (p === port) state.tabs.delete(clientId);
@@ -224,16 +212,10 @@ function expire<R>(state: SwState, now: number, out: SwEffect<R>[]): void {
       const limit = request.startedAt + (request.info.long ? longRequestMs : ownerWaitMs);
       if (now < limit) continue;
       state.requests.delete(id);
-      out.push({
-        type: 'refuse',
-        id,
-        status: 503,
-        code: 'SERVICE_UNAVAILABLE',
-        message:
+      out.push(unavailable(id,
           request.tried && !request.info.read
             ? `The tab that had ${label} closed, and no other tab could take it within ${ownerWaitMs / 1000} seconds, so this change may or may not have been saved. Reload to check, then try again.`
-            : `No open Otto tab answered ${label} within ${ownerWaitMs / 1000} seconds: the in-browser backend is not running. Open Otto in a tab (or reload it) and try again.`,
-      });
+            : `No open Otto tab answered ${label} within ${ownerWaitMs / 1000} seconds: the in-browser backend is not running. Open Otto in a tab (or reload it) and try again.`));
       continue;
     }
     if (now < silentUntil(state, request)) continue;
@@ -289,6 +271,11 @@ function route<R>(state: SwState, now: number, out: SwEffect<R>[]): void {
   }
   if (asked) state.askedAt = now;
   if (![...state.requests.values()].some((r) => r.kind === 'waiting')) state.askedAt = undefined;
+}
+
+/** A 503 in words. */
+function unavailable<R>(id: number, message: string): SwEffect<R> {
+  return { type: 'refuse', id, status: 503, code: 'SERVICE_UNAVAILABLE', message };
 }
 
 function lastOf(tabs: Map<string, PortId>): PortId | undefined {
