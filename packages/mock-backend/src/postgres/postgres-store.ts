@@ -5,6 +5,7 @@ import type { Logger } from '../logger';
 import type { SqlClient, SqlStore, TransactionOptions } from '../sql/types';
 import { postgresMigrations, runPostgresMigrations } from './migrations';
 import { toPostgresPlaceholders } from './placeholders';
+import { postgresDialect } from './postgres-dialect';
 
 /**
  * Options of `createPostgresStore`.
@@ -30,7 +31,6 @@ export interface PostgresStoreOptions {
  * LISTEN/NOTIFY for a change feed shared by several server processes.
  */
 export interface PostgresStore extends SqlStore {
-  readonly dialect: 'postgres';
   /** Brings the schema to the latest version (safe to run from several processes at once). */
   migrate(): Promise<{ applied: number[] }>;
   /** The latest schema version applied (0 for an empty database). */
@@ -194,7 +194,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       }
     };
     return {
-      dialect: 'postgres',
+      dialect: postgresDialect,
       all: async <T>(sql: string, params?: readonly SqlValue[]) => (await query(sql, params)).rows as T[],
       get: async <T>(sql: string, params?: readonly SqlValue[]) => (await query(sql, params)).rows[0] as T | undefined,
       run: async (sql: string, params?: readonly SqlValue[]) => ({ changes: (await query(sql, params)).rowCount ?? 0 }),
@@ -347,7 +347,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   }
 
   const store: PostgresStore = {
-    dialect: 'postgres',
+    dialect: postgresDialect,
     transaction,
     listen,
     notify,
