@@ -3,7 +3,8 @@ import type * as PgNamespace from 'pg';
 import type { Pool, PoolClient, Client, QueryResult } from 'pg';
 import type { Logger } from '../logger';
 import type { SqlClient, SqlStore, TransactionOptions } from '../sql/types';
-import { postgresMigrations, runPostgresMigrations } from './migrations';
+import { postgresBaseline, postgresMigrations } from './migrations';
+import { runPostgresMigrations } from './run-migrations';
 import { toPostgresPlaceholders } from './placeholders';
 import { postgresDialect } from './postgres-dialect';
 
@@ -354,7 +355,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     async migrate() {
       const conn = await connect();
       try {
-        return await runPostgresMigrations(conn, postgresMigrations, logger);
+        return await runPostgresMigrations(conn, postgresMigrations, { baseline: postgresBaseline, logger });
       } catch (error) {
         const wrapped = toStoreError(error, server);
         throw wrapped.code === 'QUERY_FAILED' ? new StoreError('MIGRATION_FAILED', wrapped.message, { cause: error }) : wrapped;
