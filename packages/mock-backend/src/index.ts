@@ -6,6 +6,17 @@ export { migrations, latestSchemaVersion } from './database/migrations';
 export { backupCheckBudgetMs, checkBackup, maxBackupBytes, type BackupSummary, type CheckBackupOptions } from './database/check-backup';
 export { seedDatabase, type SeedOptions } from './database/seed';
 export { exportSeedData, exportSeedDatabase, importSeedData, settleSeedDatabase, type SeedData, type SeedTable } from './database/seed-data';
-export type { MockApi, MockApiOptions, ChangeListener, MockChangeEvent } from './types';
+export type {
+  MockApi,
+  MockApiOptions,
+  MockApiOnDatabaseOptions,
+  ApiDatabase,
+  ApiDatabaseContext,
+  ApiOn,
+  OpenApiDatabase,
+  ChangeListener,
+  MockChangeEvent,
+} from './types';
+export type { SqlClient, SqlDialect, SqlDialectName, SqlStore, TransactionOptions } from './sql/types';
 export { defineExtension, defineRoute, type CustomRoute, type MockApiExtension } from './runtime/extensions';
 export type { HandlerContext, HandlerResult, RouteHandler } from './runtime/handler';

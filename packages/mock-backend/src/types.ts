@@ -1,9 +1,10 @@
 import type { ChangeEvent } from '@otto/api-contract';
-import type { SqliteStore, StoreInfo } from '@otto/sqlite-store';
+import type { Database, SqliteStore, StoreInfo } from '@otto/sqlite-store';
 import type { SeedOptions } from './database/seed';
 import type { SeedData } from './database/seed-data';
 import type { Logger } from './logger';
 import type { MockApiExtension } from './runtime/extensions';
+import type { SqlStore } from './sql/types';
 
 /**
  * Options of `createMockApi`.
@@ -95,5 +96,73 @@ export interface MockApi {
    */
   onChange<E extends MockChangeEvent = ChangeEvent>(listener: (event: E) => void): () => void;
   /** Stops answering; closes the store when the API opened it. */
+  close(): Promise<void>;
+}
+
+/**
+ * Options of `createMockApi` on a database other than a SQLite store (decision 0122).
+ * @example
+ * const api = await createMockApi({ database: postgresDatabase({ connectionString: process.env.DATABASE_URL! }), seed: false });
+ */
+export interface MockApiOnDatabaseOptions<Shown extends object = object> extends Omit<MockApiOptions, 'store'> {
+  /**
+   * The database to run on instead of a SQLite store: PostgreSQL with
+   * `postgresDatabase({ connectionString })` from `@otto/mock-backend/node`. The API is the same
+   * router and handlers, answered from that database; `api.info` says which.
+   */
+  database: ApiDatabase<Shown>;
+}
+
+/**
+ * A running API whose database shows `Shown` (`store` and `info` on SQLite, `info` on PostgreSQL).
+ * @example
+ * const api: ApiOn<{ info: { mode: 'postgres' } }> = await createPostgresApi({ connectionString });
+ */
+export type ApiOn<Shown extends object> = Omit<MockApi, 'store' | 'info'> & Shown;
+
+/**
+ * A database `createMockApi` can run on (decision 0122): it opens, migrates and seeds itself, and
+ * gives back the units of work (`SqlStore`, whose dialect says what its SQL does differently).
+ * SQLite's is made from `store`; PostgreSQL's by `postgresDatabase` (`@otto/mock-backend/node`).
+ * @example
+ * const api = await createMockApi({ database: postgresDatabase({ connectionString, poolSize: 20 }) });
+ */
+export interface ApiDatabase<Shown extends object = object> {
+  open(context: ApiDatabaseContext): Promise<OpenApiDatabase<Shown>>;
+}
+
+/**
+ * What a database is told when the API opens it.
+ * @example
+ * const opened = await database.open({ seed: false, now: Date.now, seedMoment: Date.now, logger, extensions: [], tell: () => {} });
+ */
+export interface ApiDatabaseContext {
+  /** `MockApiOptions.seed`: what to fill an empty database with. */
+  seed: MockApiOptions['seed'];
+  now: () => number;
+  /** The moment a first-start file's dates move to (see `MockApiOptions.seedMoment`). */
+  seedMoment: () => number;
+  logger: Logger;
+  /** Routes and migrations of your own (a database that cannot run them refuses them here). */
+  extensions: readonly MockApiExtension[];
+  /** Tells this API's change-feed listeners about a write made through another process. */
+  tell(event: MockChangeEvent): void;
+}
+
+/**
+ * An opened database, as the API runs on it.
+ * @example
+ * const route = createRouter({ sql: opened.sql, db: opened.extensionDb, ... });
+ */
+export interface OpenApiDatabase<Shown extends object> {
+  /** The units of work every request runs in. */
+  sql: SqlStore;
+  /** The synchronous SQLite connection extensions' handlers get as `db`. */
+  extensionDb: Database;
+  /** What the API object shows of the database (`store`, `info`). */
+  shown: Shown;
+  /** Tells the other processes on the same database about a write this one committed. */
+  publish?(event: MockChangeEvent): void;
+  /** Closes what `open` opened (a store you passed in stays open). */
   close(): Promise<void>;
 }

@@ -4,7 +4,8 @@ import { describeIfPostgres } from '@otto/postgres-testing/vitest';
 import pgDriver from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPostgresApi, type PostgresApi } from '../src/postgres/create-postgres-api';
-import { postgresMigrations, runPostgresMigrations } from '../src/postgres/migrations';
+import { postgresMigrations } from '../src/postgres/migrations';
+import { runPostgresMigrations } from '../src/postgres/run-migrations';
 import { requestIdHeader } from '../src/runtime/request-id';
 import { capturingLogger, manualClock } from './helpers';
 

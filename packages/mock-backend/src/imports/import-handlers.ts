@@ -13,7 +13,6 @@ import {
 } from '@otto/api-contract';
 import type { SqlValue } from '@otto/sqlite-store';
 import type { SqlClient } from '../sql/types';
-import { customerFtsRowsSql } from '../database/migrations';
 import { toApiIssues } from '../runtime/api-error';
 import { defineHandler, type HandlerResult } from '../runtime/handler';
 import { ImportLog, lastImport, undoLastImport } from './import-log';
@@ -82,7 +81,7 @@ const importCustomers = defineHandler(customerRoutes.import, async ({ sql: db, b
   }
   const log = body.dryRun ? undefined : await ImportLog.begin(db, 'customer', at);
   // The new customers' full-text rows are added in one statement at the end (migration 12).
-  const deferFts = log && db.dialect === 'sqlite' ? await deferCustomerFts(db) : undefined;
+  const deferFts = log ? await db.dialect.customerSearch.deferRows(db) : undefined;
   for (const [index, row] of body.rows.entries()) {
     const parsed = customerInputSchema.safeParse(row);
     if (!parsed.success) {
@@ -129,22 +128,6 @@ const importCustomers = defineHandler(customerRoutes.import, async ({ sql: db, b
 /** The id a `… RETURNING id` statement gave its new row. */
 async function insertedId(db: SqlClient, sql: string, params: SqlValue[]): Promise<number> {
   return ((await db.get<{ id: number }>(sql, params)) as { id: number }).id;
-}
-
-/**
- * Sets the customers' full-text insert trigger aside for the rest of this transaction; `finish`
- * adds the rows it skipped (those of customers with a larger id than any before) and puts it back.
- * A failure rolls both back with the transaction.
- */
-async function deferCustomerFts(db: SqlClient): Promise<{ finish(): Promise<void> }> {
-  const maxIdBefore = (await db.get<{ max: number | null }>('SELECT max(id) AS max FROM customers'))?.max ?? 0;
-  await db.run("INSERT INTO fts_deferred (entity) VALUES ('customers')");
-  return {
-    async finish() {
-      await db.run("DELETE FROM fts_deferred WHERE entity = 'customers'");
-      await db.run(customerFtsRowsSql, [maxIdBefore]);
-    },
-  };
 }
 
 interface CustomerIndex {

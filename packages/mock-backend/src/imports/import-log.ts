@@ -69,9 +69,7 @@ export class ImportLog {
     await this.db.run('DELETE FROM import_rows WHERE import_id <> ?', [this.id]);
     const ids = JSON.stringify(this.createdIds);
     await this.db.run(
-      this.db.dialect === 'postgres'
-        ? 'INSERT INTO import_rows (import_id, record_id, prior) SELECT ?, v::bigint, NULL FROM json_array_elements_text(?::json) AS t(v)'
-        : 'INSERT INTO import_rows (import_id, record_id, prior) SELECT ?, value, NULL FROM json_each(?)',
+      `INSERT INTO import_rows (import_id, record_id, prior) SELECT ?, added.value, NULL FROM (${this.db.dialect.jsonIntegers}) AS added`,
       [this.id, ids],
     );
     await this.db.run('UPDATE imports SET created = ?, updated = ?, skipped = ? WHERE id = ?', [
@@ -162,11 +160,9 @@ export async function undoLastImport(db: SqlClient, now: number): Promise<{ data
       [row.id],
     )
   ).map((r) => r.record_id);
-  if (db.dialect === 'sqlite') {
-    // The search rows of customers and jobs_fts have no delete trigger (nothing was deleted before imports).
-    const searchTable = row.entity === 'customer' ? 'customers_fts' : 'jobs_fts';
-    await db.run(`DELETE FROM ${searchTable} WHERE rowid IN (SELECT record_id FROM import_rows WHERE import_id = ? AND prior IS NULL)`, [row.id]);
-  }
+  // SQLite's search rows of customers and jobs have no delete trigger (nothing was deleted before imports).
+  const forgetSearchRows = db.dialect.deleteSearchRows(table, 'SELECT record_id FROM import_rows WHERE import_id = ? AND prior IS NULL');
+  if (forgetSearchRows !== null) await db.run(forgetSearchRows, [row.id]);
   await db.run(`DELETE FROM ${table} WHERE id IN (SELECT record_id FROM import_rows WHERE import_id = ? AND prior IS NULL)`, [row.id]);
   const priors = await db.all<{ record_id: number; prior: string }>(
     'SELECT record_id, prior FROM import_rows WHERE import_id = ? AND prior IS NOT NULL',

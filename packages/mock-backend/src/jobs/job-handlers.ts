@@ -26,17 +26,14 @@ import {
   customerArchived,
   deleteJob,
   findJob,
-  forgetJobMove,
-  findJobMove,
   insertJob,
   listArchivedJobs,
   listJobs,
-  moveJob,
-  revertJobMove,
   setJobArchived,
   updateJob,
   type JobFilter,
 } from './job-repository';
+import { findJobMove, forgetJobMove, moveJob, revertJobMove } from './job-moves';
 
 function notFound(id: string): ApiError {
   return new ApiError(404, 'NOT_FOUND', `Job ${JSON.stringify(id)} was not found. It may never have existed.`);

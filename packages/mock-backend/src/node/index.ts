@@ -5,3 +5,4 @@ export { createNodeHandler, type NodeHandlerOptions } from './create-node-handle
 export { createChangeStream, type ChangeStream, type ChangeStreamOptions } from './change-stream';
 export { withApiDocs, type ApiDocsOptions } from './api-docs';
 export { createPostgresApi, type PostgresApi, type PostgresApiOptions } from '../postgres/create-postgres-api';
+export { postgresDatabase, type PostgresDatabaseOptions } from '../postgres/postgres-database';

@@ -3,8 +3,10 @@ import type * as PgNamespace from 'pg';
 import type { Pool, PoolClient, Client, QueryResult } from 'pg';
 import type { Logger } from '../logger';
 import type { SqlClient, SqlStore, TransactionOptions } from '../sql/types';
-import { postgresMigrations, runPostgresMigrations } from './migrations';
+import { postgresBaseline, postgresMigrations } from './migrations';
+import { runPostgresMigrations } from './run-migrations';
 import { toPostgresPlaceholders } from './placeholders';
+import { postgresDialect } from './postgres-dialect';
 
 /**
  * Options of `createPostgresStore`.
@@ -30,7 +32,6 @@ export interface PostgresStoreOptions {
  * LISTEN/NOTIFY for a change feed shared by several server processes.
  */
 export interface PostgresStore extends SqlStore {
-  readonly dialect: 'postgres';
   /** Brings the schema to the latest version (safe to run from several processes at once). */
   migrate(): Promise<{ applied: number[] }>;
   /** The latest schema version applied (0 for an empty database). */
@@ -194,7 +195,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       }
     };
     return {
-      dialect: 'postgres',
+      dialect: postgresDialect,
       all: async <T>(sql: string, params?: readonly SqlValue[]) => (await query(sql, params)).rows as T[],
       get: async <T>(sql: string, params?: readonly SqlValue[]) => (await query(sql, params)).rows[0] as T | undefined,
       run: async (sql: string, params?: readonly SqlValue[]) => ({ changes: (await query(sql, params)).rowCount ?? 0 }),
@@ -347,14 +348,14 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   }
 
   const store: PostgresStore = {
-    dialect: 'postgres',
+    dialect: postgresDialect,
     transaction,
     listen,
     notify,
     async migrate() {
       const conn = await connect();
       try {
-        return await runPostgresMigrations(conn, postgresMigrations, logger);
+        return await runPostgresMigrations(conn, postgresMigrations, { baseline: postgresBaseline, logger });
       } catch (error) {
         const wrapped = toStoreError(error, server);
         throw wrapped.code === 'QUERY_FAILED' ? new StoreError('MIGRATION_FAILED', wrapped.message, { cause: error }) : wrapped;

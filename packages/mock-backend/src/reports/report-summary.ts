@@ -69,28 +69,6 @@ function addTo(sums: Sums, i: number, n: number, cents: number): void {
 }
 
 /**
- * SQLite's `INDEXED BY` (the planner's choice made certain); PostgreSQL has no such clause and
- * picks the same partial indexes by itself.
- */
-function indexedBy(db: SqlClient, index: string): string {
-  return db.dialect === 'sqlite' ? `INDEXED BY ${index}` : '';
-}
-
-/** Rows (i, lo, hi) of a JSON array of [i, lo, hi] triples bound as the parameter. */
-function jsonTriples(db: SqlClient): string {
-  return db.dialect === 'sqlite'
-    ? 'SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?)'
-    : 'SELECT (v ->> 0)::bigint, (v ->> 1)::bigint, (v ->> 2)::bigint FROM json_array_elements(?::json) AS t(v)';
-}
-
-/** Rows (i, lo, hi) of a JSON array of [lo, hi] pairs bound as the parameter, i its place from 0. */
-function jsonPairsNumbered(db: SqlClient): string {
-  return db.dialect === 'sqlite'
-    ? 'SELECT key, value ->> 0, value ->> 1 FROM json_each(?)'
-    : 'SELECT (t.ord - 1)::bigint, (t.v ->> 0)::bigint, (t.v ->> 1)::bigint FROM json_array_elements(?::json) WITH ORDINALITY AS t(v, ord)';
-}
-
-/**
  * Sums or counts rows per bucket (a local month): its whole UTC days from a day-totals table
  * (migration 8), its partial days at either end from the rows' own index. SQLite knows no time
  * zones, so the buckets' UTC boundaries were computed in JS; they go into SQL as JSON.
@@ -117,7 +95,7 @@ async function perBucket(
   const run = async (pieces: [number, number, number][], body: string) => {
     if (pieces.length === 0) return;
     const rows = await db.all<{ i: number; n: number; cents: number }>(
-      `WITH b(i, lo, hi) AS (${jsonTriples(db)}) ${body}`,
+      `WITH b(i, lo, hi) AS (${db.dialect.jsonTriples}) ${body}`,
       [JSON.stringify(pieces)],
     );
     for (const r of rows) addTo(sums, r.i, r.n, r.cents);
@@ -134,7 +112,7 @@ async function paidPerMonth(db: SqlClient, request: SummaryRequest): Promise<Rep
   const sums = await perBucket(db, [...previous, ...months], {
     days: `SELECT b.i AS i, sum(d.n) AS n, sum(d.cents) AS cents FROM b JOIN paid_days d ON d.day >= b.lo AND d.day < b.hi GROUP BY b.i`,
     rows: `SELECT b.i AS i, count(*) AS n, sum(j.price_cents) AS cents
-     FROM b JOIN jobs j ${indexedBy(db, 'jobs_paid_idx')} ON j.paid_dt >= b.lo AND j.paid_dt < b.hi AND j.status = 'paid' AND j.archived_dt IS NULL
+     FROM b JOIN jobs j ${db.dialect.indexedBy('jobs_paid_idx')} ON j.paid_dt >= b.lo AND j.paid_dt < b.hi AND j.status = 'paid' AND j.archived_dt IS NULL
      GROUP BY b.i`,
   });
   return months.map((month, index) => {
@@ -157,7 +135,7 @@ async function newCustomersPerMonth(db: SqlClient, request: SummaryRequest): Pro
   const counts = await perBucket(db, months, {
     days: `SELECT b.i AS i, sum(d.n) AS n, 0 AS cents FROM b JOIN customer_days d ON d.day >= b.lo AND d.day < b.hi GROUP BY b.i`,
     rows: `SELECT b.i AS i, count(*) AS n, 0 AS cents
-     FROM b JOIN customers c ${indexedBy(db, 'customers_created_dt_idx')} ON c.created_dt >= b.lo AND c.created_dt < b.hi AND c.archived_dt IS NULL
+     FROM b JOIN customers c ${db.dialect.indexedBy('customers_created_dt_idx')} ON c.created_dt >= b.lo AND c.created_dt < b.hi AND c.archived_dt IS NULL
      GROUP BY b.i`,
   });
   return months.map((month, index) => ({ month: month.label, start_dt: month.start, end_dt: month.end, customers: counts.get(index)?.n ?? 0 }));
@@ -187,12 +165,12 @@ async function week(db: SqlClient, request: SummaryRequest): Promise<ReportSumma
   // Each day's first jobs by start time, numbered from the partial index alone; only those are
   // joined to their rows and customers.
   const rows = await db.all<WeekRow>(
-    `WITH b(i, lo, hi) AS (${jsonPairsNumbered(db)}),
+    `WITH b(i, lo, hi) AS (${db.dialect.jsonPairsNumbered}),
      ranked AS (
        SELECT b.i AS i, j.id AS id,
          row_number() OVER (PARTITION BY b.i ORDER BY j.scheduled_start_dt, j.id) AS rn,
          count(*) OVER (PARTITION BY b.i) AS day_total
-       FROM b JOIN jobs j ${indexedBy(db, 'jobs_week_idx')}
+       FROM b JOIN jobs j ${db.dialect.indexedBy('jobs_week_idx')}
          ON j.scheduled_start_dt >= b.lo AND j.scheduled_start_dt < b.hi AND j.status IN ('scheduled', 'in_progress') AND j.archived_dt IS NULL
      )
      SELECT r.i AS i, r.day_total AS day_total, j.id AS id, j.title AS title, j.status AS status, j.customer_id AS customer_id,
@@ -207,7 +185,7 @@ async function week(db: SqlClient, request: SummaryRequest): Promise<ReportSumma
   const before =
     (
       await db.get<{ n: number }>(
-        `SELECT count(*) AS n FROM jobs ${indexedBy(db, 'jobs_week_idx')}
+        `SELECT count(*) AS n FROM jobs ${db.dialect.indexedBy('jobs_week_idx')}
          WHERE scheduled_start_dt < ? AND status IN ('scheduled', 'in_progress') AND archived_dt IS NULL`,
         [firstStart],
       )
@@ -244,7 +222,7 @@ async function owed(db: SqlClient, request: SummaryRequest): Promise<ReportSumma
   const total = await db.get<{ cents: number; n: number }>('SELECT sum(cents) AS cents, sum(n) AS n FROM owed_total WHERE k = 1');
   const customers = await db.all<{ customer_id: number; customer_name: string; cents: number; n: number }>(
     `SELECT o.customer_id AS customer_id, c.full_name AS customer_name, o.cents AS cents, o.n AS n
-     FROM customer_owed o ${indexedBy(db, 'customer_owed_top')} JOIN customers c ON c.id = o.customer_id
+     FROM customer_owed o ${db.dialect.indexedBy('customer_owed_top')} JOIN customers c ON c.id = o.customer_id
      WHERE o.n > 0
      ORDER BY o.cents DESC, o.customer_id LIMIT ?`,
     [request.topOwing],

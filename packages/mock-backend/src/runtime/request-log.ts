@@ -52,7 +52,8 @@ export async function loggedAnswer(db: SqlClient, id: string, request: RequestFi
   // On PostgreSQL units of work run side by side: the same write sent again while its first run is
   // still open waits here for it to end, then reads its answer (instead of running a second time
   // and failing on the log's key). SQLite runs one unit of work at a time.
-  if (db.dialect === 'postgres') await db.get("SELECT pg_advisory_xact_lock(hashtext('otto request ' || ?))", [id]);
+  const keyLock = db.dialect.keyLock;
+  if (keyLock !== null) await db.get(keyLock, [`otto request ${id}`]);
   const row = await db.get<{ method: string; path: string; body_sha256: string; logged_dt: number; status: number; headers: string; body: string }>(
     'SELECT method, path, body_sha256, logged_dt, status, headers, body FROM request_log WHERE request_id = ?',
     [id],
@@ -98,7 +99,7 @@ export async function logAnswer(db: SqlClient, id: string, request: RequestFinge
 export async function sweepRequestLog(db: SqlClient, now: number): Promise<void> {
   await db.run('DELETE FROM request_log WHERE logged_dt < ?', [now - requestIdPolicy.maxAgeMs]);
   // The newest maxAnswers answers whose bodies and headers add up to at most maxBytes stay.
-  const bytesOf = (column: string) => (db.dialect === 'postgres' ? `octet_length(${column})` : `length(CAST(${column} AS BLOB))`);
+  const bytesOf = (column: string) => db.dialect.byteLength(column);
   const cut = await db.get<{ seq: number }>(
     `SELECT seq FROM (
        SELECT seq, row_number() OVER (ORDER BY seq DESC) AS n, sum(${bytesOf('body')} + ${bytesOf('headers')}) OVER (ORDER BY seq DESC) AS bytes FROM request_log

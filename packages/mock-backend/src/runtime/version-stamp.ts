@@ -14,10 +14,9 @@ import type { SqlClient } from '../sql/types';
  * const at = await takeVersionStamp(db, Date.now()); // 1767225600001 if 1767225600000 was the last
  */
 export async function takeVersionStamp(db: SqlClient, clock: number): Promise<number> {
-  const later = db.dialect === 'postgres' ? 'GREATEST' : 'max';
   // A clock that is not a whole number (a fake one) must not make the stamp a fraction.
   const at = Number.isFinite(clock) ? Math.floor(clock) : 0;
-  const row = await db.get<{ stamp: number }>(`UPDATE version_stamp SET last = ${later}(last + 1, ?) WHERE k = 1 RETURNING last AS stamp`, [at]);
+  const row = await db.get<{ stamp: number }>(`UPDATE version_stamp SET last = ${db.dialect.greatest('last + 1', '?')} WHERE k = 1 RETURNING last AS stamp`, [at]);
   if (!row) throw new Error('The version_stamp row is missing (migration 14 was not applied?).');
   return Number(row.stamp);
 }

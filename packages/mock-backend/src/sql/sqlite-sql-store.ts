@@ -1,4 +1,5 @@
 import { StoreError, type Database, type SqlValue } from '@otto/sqlite-store';
+import { sqliteDialect } from './sqlite-dialect';
 import type { SqlClient, SqlStore, TransactionOptions } from './types';
 
 /**
@@ -46,7 +47,7 @@ export function createSqliteSqlStore(db: Database): SqlStore {
   }
 
   return {
-    dialect: 'sqlite',
+    dialect: sqliteDialect,
     transaction<T>(fn: (client: SqlClient) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
       const unit = line.tail.then(() => runUnit(fn, options.readOnly === true));
       line.tail = unit.catch(() => undefined);
@@ -63,7 +64,7 @@ function clientOf(db: Database, isOpen: () => boolean): SqlClient {
     if (!isOpen()) throw new StoreError('QUERY_FAILED', 'This unit of work has ended; run the statement in a new transaction.');
   };
   return {
-    dialect: 'sqlite',
+    dialect: sqliteDialect,
     async all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]> {
       check();
       return db.all<T>(sql, params);

@@ -1,10 +1,7 @@
 import type { SqlValue } from '@otto/sqlite-store';
+import type { SqlDialect } from './dialect';
 
-/**
- * Which SQL a client speaks. Handlers and repositories are one codebase; where the two dialects
- * must differ (full-text search, collations, counters) a repository asks `db.dialect`.
- */
-export type SqlDialect = 'sqlite' | 'postgres';
+export type { SqlDialect, SqlDialectName } from './dialect';
 
 /**
  * The asynchronous SQL surface the API's handlers and repositories use: SQLite (the in-browser
@@ -15,6 +12,11 @@ export type SqlDialect = 'sqlite' | 'postgres';
  * const row = await db.get<{ n: number }>('SELECT count(*) AS n FROM customers WHERE archived_dt IS NULL');
  */
 export interface SqlClient {
+  /**
+   * What this database says differently (decision 0122): handlers and repositories are one
+   * codebase, and where the two dialects must differ (full-text search, collations, row locks) a
+   * repository asks the dialect for that part of the query.
+   */
   readonly dialect: SqlDialect;
   /** All rows of a query, as objects keyed by column name. */
   all<T = Record<string, SqlValue>>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
