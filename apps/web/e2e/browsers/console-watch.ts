@@ -25,7 +25,7 @@ export const consoleWatchSource = `(() => {
       // Storage full or refused: nothing to keep it in.
     }
   };
-  const text = (value) => (value instanceof Error ? (value.stack || value.message) : typeof value === 'string' ? value : (() => { try { return JSON.stringify(value); } catch (e) { return String(value); } })());
+  const text = (value) => (value instanceof Error ? value.name + ': ' + value.message + (value.stack ? ' at ' + value.stack.split('\\n')[0] : '') : typeof value === 'string' ? value : (() => { try { return JSON.stringify(value); } catch (e) { return String(value); } })());
   const error = console.error.bind(console);
   console.error = (...args) => {
     keep('console.error: ' + args.map(text).join(' '));
