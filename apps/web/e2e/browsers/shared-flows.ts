@@ -178,6 +178,10 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
       ];
       for (const [path, shows] of routes) {
         await screen.goto(path);
+        // The app runs on each screen before the next is opened: the first screen a page shows may
+        // be the kept copy (kept-screen.js) while the app is still loading, and leaving the page
+        // then cuts its loads off (Firefox reports each as an uncaught error of the page).
+        await ready(screen);
         await screen.find(shows === 'Save changes' ? { role: 'button', name: shows } : { role: 'heading', name: shows });
       }
       await closeTabs(notFoundAnswer('/api/customers/999999', 'the flow opens a customer that does not exist'));
