@@ -1,6 +1,7 @@
 /**
- * `describe` for suites that need a PostgreSQL server: skips them, saying why, when the binaries are
- * missing; fails instead when OTTO_REQUIRE_POSTGRES=1.
+ * `describe` for suites that need a PostgreSQL server: runs them when its binaries are found;
+ * skips them (reported as skipped, saying why) only with OTTO_SKIP_POSTGRES=1; otherwise fails
+ * with one test saying what to install.
  * @example
  * describeIfPostgres('postgres store', () => { ... });
  */

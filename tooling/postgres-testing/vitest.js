@@ -1,29 +1,31 @@
-// The vitest side of @otto/postgres-testing: suites that need PostgreSQL, skipped (saying why) where
-// there is none. Only code run by vitest imports this; the rest is in ./index.js.
+// The vitest side of @otto/postgres-testing: suites that need PostgreSQL. They fail, saying what to
+// install, where there is none; they are skipped only when asked (OTTO_SKIP_POSTGRES=1), and then
+// reported as skipped. Only code run by vitest imports this; the rest is in ./index.js.
 import { describe, it } from 'vitest';
-import { postgresAvailable, postgresMissingMessage, postgresRequired } from './index.js';
+import { postgresAvailable, postgresMissingMessage, postgresSkipped } from './index.js';
 
 /**
- * `describe` for suites that need a PostgreSQL server: skips them, saying why, when the binaries are
- * missing; fails instead when OTTO_REQUIRE_POSTGRES=1.
+ * `describe` for suites that need a PostgreSQL server: runs them when its binaries are found;
+ * skips them (reported as skipped, saying why) only with OTTO_SKIP_POSTGRES=1; otherwise fails
+ * with one test saying what to install.
  * @param {string} name
  * @param {() => void} fn
  * @example
  * describeIfPostgres('postgres store', () => { ... });
  */
 export function describeIfPostgres(name, fn) {
+  if (postgresSkipped) {
+    console.warn(`[skipped] ${name}: OTTO_SKIP_POSTGRES=1`);
+    describe.skip(name, fn);
+    return;
+  }
   if (postgresAvailable) {
     describe(name, fn);
     return;
   }
-  if (postgresRequired) {
-    describe(name, () => {
-      it('needs PostgreSQL (OTTO_REQUIRE_POSTGRES=1)', () => {
-        throw new Error(postgresMissingMessage);
-      });
+  describe(name, () => {
+    it('needs PostgreSQL (or OTTO_SKIP_POSTGRES=1 to skip this suite)', () => {
+      throw new Error(postgresMissingMessage);
     });
-    return;
-  }
-  console.warn(`[skipped] ${name}: ${postgresMissingMessage}`);
-  describe.skip(name, fn);
+  });
 }

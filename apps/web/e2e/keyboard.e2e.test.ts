@@ -98,9 +98,20 @@ describe('keyboard only', () => {
     const job = (await apiFetch(page, `/api/jobs/${jobId}`)).json as { status: string; customer_id: string };
     expect(job).toMatchObject({ status: 'scheduled', customer_id: customer!.id });
 
-    // Out of the field (plain keys do nothing while typing), then g c and / to find them again.
+    // Plain keys do nothing while typing: g then c typed into a field are text. Had `c` been taken
+    // for "go to customers", it would have been kept out of the field (the shortcut prevents its
+    // default) and the page would be on its way to the list.
+    await tabTo(page, 'input[name="service_address"]');
+    const address = page.locator('input[name="service_address"]');
+    const before = await address.inputValue();
     await page.keyboard.press('g');
+    await page.keyboard.press('c');
+    expect(await address.inputValue()).toBe(`${before}gc`);
     expect(new URL(page.url()).pathname).toBe('/biz/jobs/edit');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    expect(await address.inputValue()).toBe(before);
+    // Out of the field, g c and / find them again.
     await tabTo(page, 'button[type="submit"]');
     await page.keyboard.press('g');
     await page.keyboard.press('c');

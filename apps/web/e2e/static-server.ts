@@ -1,6 +1,6 @@
 // A static file server for the offline and update tests: serves one build directory (switchable,
 // like a deploy of a new build), with the SPA fallback of `vite preview`, and really stops.
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { extname, join, normalize } from 'node:path';
@@ -25,10 +25,21 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
+export interface StaticServerOptions {
+  /**
+   * A script put first in every HTML page, inline, before the page's Content-Security-Policy
+   * `<meta>` (a policy given that way applies only to what follows it), so that it runs before
+   * anything else and, being part of the page, offline too: for a browser whose client cannot
+   * watch the page itself (browsers/console-watch.ts). The rest of the page is unchanged.
+   */
+  headScript?: string;
+}
+
 /** Serves `root` on 127.0.0.1:`port` (0: any free port). */
-export async function startStaticServer(root: string, port = 0): Promise<StaticServer> {
+export async function startStaticServer(root: string, port = 0, options: StaticServerOptions = {}): Promise<StaticServer> {
   let current = root;
   const sockets = new Set<Socket>();
+  const { headScript } = options;
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     let file = normalize(join(current, path));
@@ -44,6 +55,13 @@ export async function startStaticServer(root: string, port = 0): Promise<StaticS
       'content-type': types[extname(file)] ?? 'application/octet-stream',
       'cache-control': file.endsWith('otto-sw.js') || file.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable',
     });
+    if (headScript && file.endsWith('.html')) {
+      const html = readFileSync(file, 'utf8');
+      const script = `<script>${headScript}</script>`;
+      const csp = html.search(/<meta http-equiv="Content-Security-Policy"/i);
+      res.end(csp >= 0 ? html.slice(0, csp) + script + html.slice(csp) : html.replace(/<head[^>]*>/i, (head) => head + script));
+      return;
+    }
     createReadStream(file).pipe(res);
   });
   server.on('connection', (socket) => {

@@ -135,18 +135,40 @@ describe('optimistic concurrency (ETag and If-Match)', () => {
     expect(events).toHaveLength(1);
   });
 
-  it('answers 412 for a stale If-Match, saves nothing and publishes nothing', async () => {
+  it('answers 412 for a stale If-Match (a version the record had before its last write), saves nothing and publishes nothing', async () => {
     await start();
     const c = await customer();
     const j = await job(c.id);
-    const stale = { 'content-type': 'application/json', 'if-match': `"${c.modified_dt - 1}"` };
-    const refused = await t.call('PUT', `/api/customers/${c.id}`, { ...fields, full_name: 'Ada King' }, { headers: stale });
+    const etag = async (path: string) => (await t.call('GET', path)).headers.get('etag') as string;
+    // Each record is written once after its tag was read: the tag read before is stale now.
+    const staleCustomerTag = await etag(`/api/customers/${c.id}`);
+    const staleJobTag = await etag(`/api/jobs/${j.id}`);
+    t.clock.advance();
+    expect((await t.call('PUT', `/api/customers/${c.id}`, { ...fields, full_name: 'Ada Byron' })).status).toBe(200);
+    expect((await t.call('PATCH', `/api/jobs/${j.id}`, { title: 'Boiler repair' })).status).toBe(200);
+    expect(await etag(`/api/customers/${c.id}`)).not.toBe(staleCustomerTag);
+    expect(await etag(`/api/jobs/${j.id}`)).not.toBe(staleJobTag);
+    events = [];
+
+    const refused = await t.call('PUT', `/api/customers/${c.id}`, { ...fields, full_name: 'Ada King' }, { headers: { 'content-type': 'application/json', 'if-match': staleCustomerTag } });
     expect(refused.status).toBe(412);
     expect(refused.json).toMatchObject({ code: 'PRECONDITION_FAILED', message: expect.stringMatching(/changed since you loaded it/) });
-    const staleJob = { 'content-type': 'application/json', 'if-match': `W/"${j.modified_dt}"` };
-    expect((await t.call('PATCH', `/api/jobs/${j.id}`, { title: 'Other' }, { headers: staleJob })).status).toBe(412);
-    expect(((await t.call('GET', `/api/customers/${c.id}`)).json as { full_name: string }).full_name).toBe('Ada Lovelace');
+    expect((await t.call('PATCH', `/api/jobs/${j.id}`, { title: 'Other' }, { headers: { 'content-type': 'application/json', 'if-match': staleJobTag } })).status).toBe(412);
+    expect(((await t.call('GET', `/api/customers/${c.id}`)).json as { full_name: string }).full_name).toBe('Ada Byron');
+    expect(((await t.call('GET', `/api/jobs/${j.id}`)).json as { title: string }).title).toBe('Boiler repair');
     expect(events).toEqual([]);
+  });
+
+  it('answers 412 for a weak tag, even of the current version (If-Match compares strongly)', async () => {
+    await start();
+    const c = await customer();
+    const j = await job(c.id);
+    const current = (await t.call('GET', `/api/jobs/${j.id}`)).headers.get('etag') as string;
+    const weak = { 'content-type': 'application/json', 'if-match': `W/${current}` };
+    expect((await t.call('PATCH', `/api/jobs/${j.id}`, { title: 'Other' }, { headers: weak })).status).toBe(412);
+    expect(((await t.call('GET', `/api/jobs/${j.id}`)).json as { title: string }).title).toBe('Boiler service');
+    // The same tag without W/ is the current version: saved.
+    expect((await t.call('PATCH', `/api/jobs/${j.id}`, { title: 'Other' }, { headers: { 'content-type': 'application/json', 'if-match': current } })).status).toBe(200);
   });
 
   it('saves over any version with If-Match: *, and 404s a missing record before any precondition', async () => {

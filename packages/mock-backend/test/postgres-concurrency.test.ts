@@ -7,8 +7,9 @@ import { capturingLogger } from './helpers';
 
 /**
  * Many writers on one PostgreSQL server, over real HTTP: concurrent writes of the same row are
- * decided once (one 200, the other 409/412), a burst of creates loses nothing and leaves the
- * counters equal to a recount, and a write sent twice under one request id runs once.
+ * decided once (one 200, the other 409/412; forced to overlap on a row lock held by the test), a
+ * burst of creates loses nothing and leaves the counters equal to a recount, and a write sent twice
+ * under one request id runs once.
  */
 
 const json = { 'content-type': 'application/json' };
@@ -54,6 +55,48 @@ describeIfPostgres('otto-mock-server on PostgreSQL: many writers, nothing lost',
     return reply.body as { id: string; status: string };
   }
 
+  /**
+   * Holds the row's lock on a connection of its own (`SELECT … FOR UPDATE` in an open transaction),
+   * sends both writes, waits until PostgreSQL shows both of them waiting for a lock (a handshake with
+   * the database, no sleep: a write that does not wait answers instead, and fails the test), then
+   * commits without changing the row and answers the two replies. Each write reads the row first:
+   * when that read takes the row's lock, the second one reads what the first wrote; when it does not,
+   * both read the same row and both act on it.
+   */
+  async function twoWritesOnAHeldRow(table: 'customers' | 'jobs', id: string, write: () => Promise<Reply>): Promise<Reply[]> {
+    const holder = new pg.Client({ connectionString: pgServer.connectionString });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      const locked = await holder.query(`SELECT id FROM ${table} WHERE id = $1 FOR UPDATE`, [Number(id)]);
+      expect(locked.rowCount).toBe(1);
+      const holderPid = (await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid;
+      const answered: Reply[] = [];
+      const writes = [write(), write()].map((p) => p.then((reply) => (answered.push(reply), reply)));
+      const deadline = Date.now() + 30_000;
+      let waiting: { pid: number; blocked_by: number[]; query: string }[] = [];
+      for (;;) {
+        waiting = (
+          await sql.query<{ pid: number; blocked_by: number[]; query: string }>(
+            `SELECT pid, pg_blocking_pids(pid) AS blocked_by, query FROM pg_stat_activity
+              WHERE datname = current_database() AND pid <> pg_backend_pid() AND cardinality(pg_blocking_pids(pid)) > 0`,
+          )
+        ).rows;
+        expect(answered, `answered while the test held the ${table} row's lock: ${answered.map((r) => `${r.status} ${r.text}`).join('; ')}`).toEqual([]);
+        if (waiting.length === 2) break;
+        if (Date.now() > deadline) throw new Error(`the two writes never both waited for the row lock; waiting: ${JSON.stringify(waiting)}`);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      // The first waits for the test's transaction; the second for the test's or the first's.
+      expect(waiting.some((w) => w.blocked_by.includes(holderPid as number)), JSON.stringify(waiting)).toBe(true);
+      expect(answered).toEqual([]);
+      await holder.query('COMMIT');
+      return await Promise.all(writes);
+    } finally {
+      await holder.end();
+    }
+  }
+
   beforeAll(async () => {
     pgServer = await startTestPostgres();
     server = await createMockServer({ port: 0, database: pgServer.connectionString, poolSize: 20, seed: { count: 30, fakerSeed: 3 }, logger: log.logger });
@@ -89,26 +132,30 @@ describeIfPostgres('otto-mock-server on PostgreSQL: many writers, nothing lost',
     for (const { status, n } of recount.rows) expect(counts[status], status).toBe(Number(n));
   }, 60_000);
 
-  it('two concurrent PUTs of a customer with the same If-Match: one 200, one 412 (20 customers at once)', async () => {
-    // No pause after creating them: every write gets a version of its own from the database
-    // (decision 0120), even in the millisecond of the one before.
-    const customers = await Promise.all(Array.from({ length: 20 }, (_, i) => createCustomer(`Put Race ${i}`)));
-    const replies = await Promise.all(
-      customers.flatMap((c, i) =>
-        ['A', 'B'].map((who) =>
-          call('PUT', `/customers/${c.id}`, { full_name: `Put Race ${i} by ${who}`, email: `race${i}@example.com`, phone: '555 0101' }, {
-            'if-match': `"${c.modified_dt}"`,
-          }),
-        ),
-      ),
+  it('two PUTs of a customer with the same If-Match, made to overlap on its row lock: one 200, one 412', async () => {
+    const customer = await createCustomer('Put Race');
+    const etag = (await call('GET', `/customers/${customer.id}`)).headers.get('etag') as string;
+    expect(etag).toMatch(/^"\d+"$/);
+    let n = 0;
+    const pair = await twoWritesOnAHeldRow('customers', customer.id, () =>
+      call('PUT', `/customers/${customer.id}`, { full_name: `Put Race by ${++n}`, email: 'putrace@example.com', phone: '555 0101' }, { 'if-match': etag }),
     );
-    for (let i = 0; i < customers.length; i++) {
-      const pair = [replies[2 * i] as Reply, replies[2 * i + 1] as Reply];
-      expect(pair.map((r) => r.status).sort(), pair.map((r) => r.text).join('\n')).toEqual([200, 412]);
-      const winner = pair.find((r) => r.status === 200)?.body as { full_name: string };
-      const stored = (await call('GET', `/customers/${customers[i]?.id}`)).body as { full_name: string };
-      expect(stored.full_name).toBe(winner.full_name);
-    }
+    expect(pair.map((r) => r.status).sort(), pair.map((r) => `${r.status} ${r.text}`).join('\n')).toEqual([200, 412]);
+    const winner = pair.find((r) => r.status === 200)?.body as { full_name: string };
+    const stored = (await call('GET', `/customers/${customer.id}`)).body as { full_name: string };
+    expect(stored.full_name).toBe(winner.full_name);
+  }, 60_000);
+
+  it('two moves of a job to the same status, made to overlap on its row lock: one 200, one 409, moved once', async () => {
+    const customer = await createCustomer('Mover Held');
+    const job = await createJob(customer.id, 'Held race job');
+    const pair = await twoWritesOnAHeldRow('jobs', job.id, () =>
+      call('POST', `/jobs/${job.id}/move`, { status: 'scheduled', scheduled_start_dt: Date.UTC(2027, 0, 5, 9) }),
+    );
+    expect(pair.map((r) => r.status).sort(), pair.map((r) => `${r.status} ${r.text}`).join('\n')).toEqual([200, 409]);
+    expect((pair.find((r) => r.status === 409)?.body as { code: string }).code).toBe('CONFLICT');
+    const stored = (await call('GET', `/jobs/${job.id}`)).body as { status: string };
+    expect(stored.status).toBe('scheduled');
   }, 60_000);
 
   it('a burst of 200 creates over 20 parallel requests: all 200, all present, counts exact', async () => {

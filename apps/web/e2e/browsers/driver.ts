@@ -26,6 +26,13 @@ export interface Tab {
   type(selector: string, text: string): Promise<void>;
   /** Saves a screenshot of the viewport as PNG. */
   screenshot(path: string): Promise<void>;
+  /**
+   * The console errors, uncaught exceptions and unhandled rejections of this tab since the last
+   * call (as `console.error: …`, `uncaught: …` lines), then forgets them. Chromium and Firefox
+   * report them through their clients' events; WebKit through a script in the page
+   * (console-watch.ts). The shared flows fail on any of them, like `trackPage` in harness.ts.
+   */
+  takeProblems(): Promise<string[]>;
   close(): Promise<void>;
 }
 

@@ -22,16 +22,25 @@ export async function launchFirefoxSession(origin: string): Promise<BrowserSessi
   });
   const version = (await browser.version()).replace(/^firefox\//i, '');
   const resolve = (path: string) => new URL(path, origin).href;
-  const tabOf = (page: Page): Tab => ({
-    goto: async (path) => void (await page.goto(resolve(path))),
-    reload: async () => void (await page.reload()),
-    url: async () => new URL(page.url()),
-    run: <T>(expression: string) => page.evaluate(wrapExpression(expression)) as Promise<T>,
-    click: (selector) => page.click(selector),
-    type: (selector, text) => page.type(selector, text),
-    screenshot: async (path) => void (await page.screenshot({ path: path as `${string}.png` })),
-    close: () => page.close(),
-  });
+  const tabOf = (page: Page): Tab => {
+    // WebDriver BiDi's log entries: console errors and uncaught errors (exceptions, unhandled rejections).
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`uncaught: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
+    return {
+      goto: async (path) => void (await page.goto(resolve(path))),
+      reload: async () => void (await page.reload()),
+      url: async () => new URL(page.url()),
+      run: <T>(expression: string) => page.evaluate(wrapExpression(expression)) as Promise<T>,
+      click: (selector) => page.click(selector),
+      type: (selector, text) => page.type(selector, text),
+      screenshot: async (path) => void (await page.screenshot({ path: path as `${string}.png` })),
+      takeProblems: async () => problems.splice(0),
+      close: () => page.close(),
+    };
+  };
   return {
     name: 'firefox',
     label: `Firefox ESR ${version}`,

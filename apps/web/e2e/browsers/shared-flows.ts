@@ -2,12 +2,15 @@
 // (shared-flows.<browser>.e2e.test.ts): first visit, every screen, list, search, paging, create,
 // edit, reload persistence, two tabs on one database, the job lifecycle, backup and restore, and
 // offline after one visit. What a browser cannot do is stated in `support` below with the reason,
-// and its test asserts the fallback Otto shows instead; nothing is skipped.
+// and its test asserts the fallback Otto shows instead; nothing is skipped. Every flow fails on a
+// console error, an uncaught exception or an unhandled rejection in any of its tabs (driver.ts,
+// `takeProblems`), except the messages it names itself, each with its reason (`closeTabs`).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer, type StaticServer } from '../static-server';
+import { consoleWatchSource } from './console-watch';
 import type { BrowserName, BrowserSession, LaunchBrowser, Tab } from './driver';
 import { Screen } from './screen';
 
@@ -23,6 +26,18 @@ export const support: Record<BrowserName, { storage: 'opfs' | 'indexeddb'; why?:
     why: 'WebKitGTK has no Origin Private File System (navigator.storage.getDirectory is missing): a snapshot in IndexedDB instead',
   },
 };
+
+/** A console error a flow causes on purpose, and why (a browser need not print it). */
+interface ExpectedProblem {
+  pattern: RegExp;
+  why: string;
+}
+
+/** Chromium logs every 4xx answer to a fetch as a console error ("Failed to load resource"). */
+const notFoundAnswer = (path: string, why: string): ExpectedProblem => ({
+  pattern: new RegExp(`^console\\.error: Failed to load resource: the server responded with a status of 404 \\(\\) \\(http://[^/]+${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)$`),
+  why,
+});
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 const screenshotDir = fileURLToPath(new URL('../screenshots/', import.meta.url));
@@ -41,7 +56,8 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
   const open: Tab[] = [];
 
   beforeAll(async () => {
-    server = await startStaticServer(dist);
+    // WebKit's client cannot watch the console: its pages load a watch of their own first.
+    server = await startStaticServer(dist, 0, name === 'webkit' ? { headScript: consoleWatchSource } : {});
     session = await launch(server.url);
     mkdirSync(screenshotDir, { recursive: true });
   }, 180_000);
@@ -60,9 +76,24 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
     return screen;
   }
 
-  async function closeTabs(): Promise<void> {
-    for (const t of open.splice(0)) await t.close().catch(() => undefined);
+  /**
+   * Closes the flow's tabs, and fails it on what went wrong in them (console errors, uncaught
+   * errors) other than what it `expected`.
+   */
+  async function closeTabs(...expected: ExpectedProblem[]): Promise<void> {
+    const problems: string[] = [];
+    for (const t of open.splice(0)) {
+      problems.push(...(await t.takeProblems()));
+      await t.close().catch(() => undefined);
+    }
+    const unexpected = problems.filter((line) => !expected.some(({ pattern }) => pattern.test(line)));
+    expect(unexpected, `${name}: console errors or uncaught errors in the flow's tabs`).toEqual([]);
   }
+
+  // A flow that failed before its closeTabs(): its tabs are closed without a second verdict.
+  afterEach(async () => {
+    for (const t of open.splice(0)) await t.close().catch(() => undefined);
+  });
 
   function ready(screen: Screen): Promise<BackendStatus> {
     return screen.waitFor(
@@ -147,9 +178,13 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
       ];
       for (const [path, shows] of routes) {
         await screen.goto(path);
+        // The app runs on each screen before the next is opened: the first screen a page shows may
+        // be the kept copy (kept-screen.js) while the app is still loading, and leaving the page
+        // then cuts its loads off (Firefox reports each as an uncaught error of the page).
+        await ready(screen);
         await screen.find(shows === 'Save changes' ? { role: 'button', name: shows } : { role: 'heading', name: shows });
       }
-      await closeTabs();
+      await closeTabs(notFoundAnswer('/api/customers/999999', 'the flow opens a customer that does not exist'));
     });
 
     it('pages and searches as you type, both kept in the URL', { timeout: flowTimeout }, async () => {
@@ -296,7 +331,7 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
       await screen.click({ role: 'button', name: 'Close' });
 
       // A change after the backup, which the restore takes back.
-      await createCustomer(screen, 'Zed Afterbackup');
+      const zed = await createCustomer(screen, 'Zed Afterbackup');
       await screen.click({ role: 'button', name: 'Backup and export' });
       await screen.evaluate((base64) => {
         const blob = new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))]);
@@ -312,7 +347,7 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
       await screen.click({ role: 'button', name: 'Close', within: { role: 'dialog' } });
       await searchCustomers(screen, 'afterbackup');
       await screen.waitForText('No customers match “afterbackup”');
-      await closeTabs();
+      await closeTabs(notFoundAnswer(`/api/customers/${zed}`, 'after the restore, the screen that showed Zed Afterbackup (made after the backup) asks for Zed again, who is gone'));
     });
 
     /**

@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import WebDriver from 'webdriver';
+import { takeWatchedProblems } from './console-watch';
 import { wrapExpression, type BrowserSession, type Tab } from './driver';
 
 /** Where Debian's webkit2gtk-driver puts MiniBrowser (`MINIBROWSER_PATH` overrides). */
@@ -90,7 +91,7 @@ export async function launchWebKitSession(origin: string): Promise<BrowserSessio
         if (!id) throw new Error(`No element matches ${selector}.`);
         return id;
       };
-      return {
+      const tab: Tab = {
         goto: async (path) => {
           await use();
           await client.navigateTo(new URL(path, origin).href);
@@ -125,6 +126,8 @@ export async function launchWebKitSession(origin: string): Promise<BrowserSessio
           await use();
           writeFileSync(path, Buffer.from(await client.takeScreenshot(), 'base64'));
         },
+        // Classic WebDriver has no console events: the pages keep their own (console-watch.ts).
+        takeProblems: () => tab.run<string[]>(takeWatchedProblems),
         close: async () => {
           await use();
           // Closing the last window would end the WebDriver session: the last one is emptied and reused.
@@ -139,6 +142,7 @@ export async function launchWebKitSession(origin: string): Promise<BrowserSessio
           if (current) await client.switchToWindow(current);
         },
       };
+      return tab;
     };
     return {
       name: 'webkit',

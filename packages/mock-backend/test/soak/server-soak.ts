@@ -65,9 +65,23 @@ export async function runServerSoak(options: { requests: number; clients: number
   const port = server.port;
   const killAt = Math.floor(options.requests / 2);
   let killedAtRequest = 0;
+  // Whether the server runs, and how often it was killed: a request sent while it was down, or in
+  // flight when it was killed, was cut off by the test; any other request must get an answer.
+  let serverUp = true;
+  let kills = 0;
 
   const transport = (req: { method: string; path: string; body?: unknown }): Promise<Outcome> =>
     new Promise((resolve) => {
+      const sentWhileUp = serverUp;
+      const killsWhenSent = kills;
+      const noAnswer = (error: Error) =>
+        resolve(
+          !sentWhileUp
+            ? { error: error.message, cutOff: 'sent while the server was down (killed by the test)' }
+            : kills !== killsWhenSent
+              ? { error: error.message, cutOff: 'in flight when the test killed the server' }
+              : { error: error.message },
+        );
       const body = req.body === undefined ? undefined : JSON.stringify(req.body);
       const r = request(
         {
@@ -91,10 +105,10 @@ export async function runServerSoak(options: { requests: number; clients: number
             }
             resolve({ status: res.statusCode ?? 0, json });
           });
-          res.on('error', (error) => resolve({ error: error.message }));
+          res.on('error', noAnswer);
         },
       );
-      r.on('error', (error) => resolve({ error: error.message }));
+      r.on('error', noAnswer);
       r.end(body);
     });
 
@@ -107,6 +121,8 @@ export async function runServerSoak(options: { requests: number; clients: number
       if (issued === killAt) {
         killedAtRequest = issued;
         // In the middle of the work: every other client has a request in flight.
+        serverUp = false;
+        kills++;
         server.child.kill('SIGKILL');
         workload.stop();
       }
@@ -121,6 +137,7 @@ export async function runServerSoak(options: { requests: number; clients: number
     agent = new Agent({ keepAlive: true, maxSockets: options.clients });
     const restartStarted = performance.now();
     server = await startServer(file, port, seed);
+    serverUp = true;
     const restartMs = performance.now() - restartStarted;
     workload.resume();
     await workload.run();

@@ -3,8 +3,12 @@
 // reads, searches, creates, updates, job status moves — and remember what was acknowledged, so
 // that after crashes and restarts every acknowledged write can be looked for in the database.
 
-/** What one request got: an HTTP answer, or no answer at all (the connection or the tab died). */
-export type Outcome = { status: number; json: unknown } | { error: string };
+/**
+ * What one request got: an HTTP answer, or no answer at all. `cutOff` says why when the test itself
+ * took the answer away (it killed the server, or closed the tab the request was sent from); any
+ * other request without an answer is a failure of the system under test.
+ */
+export type Outcome = { status: number; json: unknown } | { error: string; cutOff?: string };
 
 /** Sends one request for client `client` (a number from 0). */
 export type Transport = (request: { method: string; path: string; body?: unknown }, client: number) => Promise<Outcome>;
@@ -63,8 +67,14 @@ export interface SoakFigures {
   acknowledgedWrites: number;
   /** Writes with no answer (the connection or tab died) or a 503/504 "may or may not have been saved". */
   unknownWrites: number;
-  /** Requests with no HTTP answer at all. */
+  /** Requests that got an HTTP answer. Every request is answered, cut off, or counted in `noAnswer`. */
+  answered: number;
+  /** Requests the test itself cut off (in flight when it killed the server or closed their tab), by reason. */
+  cutOff: Record<string, number>;
+  /** Requests with no HTTP answer that the test did not cut off: each one is a failure. */
   noAnswer: number;
+  /** The first of those (method, path, why), for the report. */
+  unanswered: { method: string; path: string; error: string }[];
   /**
    * The browser relay's 503 for a write that was on its way to an owner tab that closed: it may
    * have run, so it is not sent again; the answer says so in words ("may or may not have been
@@ -110,7 +120,10 @@ export class SoakWorkload {
       byStatus: {},
       acknowledgedWrites: 0,
       unknownWrites: 0,
+      answered: 0,
+      cutOff: {},
       noAnswer: 0,
+      unanswered: [],
       doubtfulWrites: [],
       serverErrors: [],
       unexpected: [],
@@ -255,9 +268,14 @@ export class SoakWorkload {
     } catch (error) {
       outcome = { error: error instanceof Error ? error.message : String(error) };
     }
-    const key = 'status' in outcome ? String(outcome.status) : 'no answer';
+    const key = 'status' in outcome ? String(outcome.status) : outcome.cutOff ? 'cut off' : 'no answer';
     this.figures.byStatus[key] = (this.figures.byStatus[key] ?? 0) + 1;
-    if (!('status' in outcome)) this.figures.noAnswer++;
+    if ('status' in outcome) this.figures.answered++;
+    else if (outcome.cutOff) this.figures.cutOff[outcome.cutOff] = (this.figures.cutOff[outcome.cutOff] ?? 0) + 1;
+    else {
+      this.figures.noAnswer++;
+      if (this.figures.unanswered.length < 20) this.figures.unanswered.push({ method: request.method, path: request.path, error: outcome.error.slice(0, 300) });
+    }
     if (write && 'status' in outcome && outcome.status === 200) this.figures.acknowledgedWrites++;
     if (write && unknownOutcome(outcome)) this.figures.unknownWrites++;
     if ('status' in outcome) {
