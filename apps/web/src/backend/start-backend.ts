@@ -1,5 +1,5 @@
 import type { ChangeEvent } from '@otto/api-contract';
-import { databaseProblemOf, startBrowserBackend, type BrowserBackend } from '@otto/mock-backend/browser';
+import { databaseProblemOf, requestBudgetMs, startBrowserBackend, type BrowserBackend } from '@otto/mock-backend/browser';
 import { configureApiClient } from '../lib/api-client';
 import { dropEarlyDbWorker, takeDbWorker } from './early-db-worker';
 import { firstScreenShown } from './first-screen';
@@ -79,6 +79,9 @@ export function ensureBackend(): Promise<BackendHandle> {
   }).then(
     (backend) => {
       configureApiClient({
+        // The host answers every call within its own budget, in words (503/504): the client's
+        // limit stays past it, a backstop only (decision 0012).
+        timeoutMs: requestBudgetMs + 2_000,
         fetch: (input, init) =>
           navigator.serviceWorker.controller ? globalThis.fetch(input, init) : backend.fetch(new Request(new URL(input, window.location.href), init)),
       });

@@ -18,3 +18,4 @@ export type { BackendStatus, BrowserBackend, BrowserBackendOptions } from './typ
 export { defaultChangeChannelName, listenForChanges } from './change-channel';
 export { dataStampHeader, dataStampKey, databaseMadeKey } from './data-stamp';
 export { maxBackupBytes } from '../database/backup-limits';
+export { requestBudgetMs, longRequestMs } from './host/budgets';

@@ -46,3 +46,10 @@ export const filesWaitMs = 10_000;
 export function finalDeadline(startedAt: number): number {
   return startedAt + longRequestMs;
 }
+
+/**
+ * The longest the host takes to answer an ordinary request, one way or the other (an owner found
+ * within `ownerWaitMs`, then at most `silenceMs` of silence, the relay's margin): a client's own
+ * time limit set past it never cuts off the host's answer in words.
+ */
+export const requestBudgetMs = ownerWaitMs + silenceMs + relayMarginMs;
