@@ -48,7 +48,11 @@ export function guardConnection(s: Sqlite3, pointer: number, options: UntrustedO
   capi.sqlite3_progress_handler(pointer, progressSteps, () => (Date.now() > deadline ? 1 : 0), 0);
 }
 
-/** True when `error` (or what caused it) is SQLite's "interrupted": a deadline ran out. */
+/**
+ * True when `error` (or what caused it) is SQLite's "interrupted": a deadline ran out.
+ * @example
+ * try { await inspectDatabaseBytes(bytes, { deadline: Date.now() + 5_000 }); } catch (error) { if (wasInterrupted(error)) showTooSlow(); }
+ */
 export function wasInterrupted(error: unknown): boolean {
   for (let e = error as { resultCode?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
     if (typeof e.resultCode === 'number' && (e.resultCode & 0xff) === SQLITE_INTERRUPT) return true;
