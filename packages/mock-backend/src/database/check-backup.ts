@@ -5,7 +5,11 @@ import { maxBackupBytes } from './backup-limits';
 
 export { maxBackupBytes };
 
-/** How long a check may take before it is stopped and the file refused (decision 0130). */
+/**
+ * How long a check may take before it is stopped and the file refused (decision 0130).
+ * @example
+ * showNote(`Checking the file takes at most ${backupCheckBudgetMs / 1000} seconds.`);
+ */
 export const backupCheckBudgetMs = 20_000;
 
 /**

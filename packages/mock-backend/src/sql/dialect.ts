@@ -1,7 +1,11 @@
 import type { CustomerSearch } from '../customers/customer-search';
 import type { JobSearch } from '../jobs/job-search';
 
-/** The name of a SQL dialect, for messages and diagnostics (never to branch on: ask the dialect). */
+/**
+ * The name of a SQL dialect, for messages and diagnostics (never to branch on: ask the dialect).
+ * @example
+ * logger.info(`Migrated the ${sql.dialect.name satisfies SqlDialectName} database.`);
+ */
 export type SqlDialectName = 'sqlite' | 'postgres';
 
 /**

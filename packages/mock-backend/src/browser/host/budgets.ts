@@ -18,7 +18,11 @@ export const ownerWaitMs = 10_000;
  */
 export const silenceMs = 10_000;
 
-/** The most any request may take: an import of many rows, or its undo (the contract's `longRunning`). */
+/**
+ * The most any request may take: an import of many rows, or its undo (the contract's `longRunning`).
+ * @example
+ * const importTimeoutMs = longRequestMs + 2_000; // a client's own limit, past the host's
+ */
 export const longRequestMs = longRequestTimeoutMs;
 
 /** How much longer the service worker waits for a tab that relays a request than the tab itself does: its answer comes first. */
@@ -51,5 +55,7 @@ export function finalDeadline(startedAt: number): number {
  * The longest the host takes to answer an ordinary request, one way or the other (an owner found
  * within `ownerWaitMs`, then at most `silenceMs` of silence, the relay's margin): a client's own
  * time limit set past it never cuts off the host's answer in words.
+ * @example
+ * configureMyClient({ timeoutMs: requestBudgetMs + 2_000 });
  */
 export const requestBudgetMs = ownerWaitMs + silenceMs + relayMarginMs;
