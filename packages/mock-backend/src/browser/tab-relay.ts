@@ -6,7 +6,7 @@
 import type { Logger } from '../logger';
 import { ApiError } from '../runtime/api-error';
 import { createOwnerCalls, type DatabaseOp } from './owner-calls';
-import { createTabState, tabHello, tabStep, type HostError, type TabEffect, type TabEvent, type TabWire } from './host/tab-core';
+import { createTabState, tabHello, tabStep, type TabEffect, type TabEvent, type TabWire } from './host/tab-core';
 import { startDbWorker, type DbWorkerClient } from './db-worker-client';
 import {
   dbPortClosedType,
@@ -15,16 +15,15 @@ import {
   failureOf,
   isLongRunningRequest,
   movedAnswer,
-  movedHeader,
   needDbPortType,
   relayErrorSerialized,
   safeToResend,
   type SerializedRequest,
   type SerializedResponse,
   type ServiceWorkerControlMessage,
-  type WorkerBackendInfo,
 } from './protocol';
 import { fromWire, toWire, type TabMessage } from './tab-messages';
+import { hostError, infoOf, isMoved, statusOf, unavailable } from './tab-status';
 import type { BackendStatus } from './types';
 
 export interface TabRelayOptions {
@@ -201,19 +200,9 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
   // --- Status -------------------------------------------------------------------------------------
 
   function updateStatus(): void {
-    const role = state.role;
-    let base: BackendStatus | undefined;
-    if (role.kind === 'owning') base = { role: 'leader', storage: role.info.storage, ...(role.info.fallbackReason ? { fallbackReason: role.info.fallbackReason } : {}) };
-    else if (role.kind === 'following' && role.info) {
-      const { storage, fallbackReason } = role.info;
-      base = { role: 'follower', storage, ...(fallbackReason ? { fallbackReason } : {}) };
-    } else if (status && role.kind !== 'failed') base = { role: 'follower', storage: status.storage, ...(status.fallbackReason ? { fallbackReason: status.fallbackReason } : {}) };
-    else base = status;
-    if (!base) return;
-    const { otherVersion: _was, outdated: _too, ...rest } = base;
-    const next: BackendStatus = { ...rest, ...(state.otherVersion ? { otherVersion: state.otherVersion } : {}), ...(state.outdated ? { outdated: true } : {}) };
+    const next = statusOf(state, status);
     // An unchanged status keeps its identity (React's useSyncExternalStore compares snapshots).
-    if (status && JSON.stringify(status) === JSON.stringify(next)) return;
+    if (!next || (status && JSON.stringify(status) === JSON.stringify(next))) return;
     status = next;
     for (const listener of listeners) listener(next);
   }
@@ -298,22 +287,4 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
       listeners.clear();
     },
   };
-}
-
-function infoOf(info: WorkerBackendInfo): { storage: WorkerBackendInfo['storage']; fallbackReason?: string } {
-  return { storage: info.storage, ...(info.fallbackReason ? { fallbackReason: info.fallbackReason } : {}) };
-}
-
-function hostError(error: unknown): HostError {
-  // The store's code (when the database itself failed) lets every tab offer recovery.
-  const storeCode = (error as { cause?: { storeCode?: unknown } } | undefined)?.cause?.storeCode;
-  return { code: typeof storeCode === 'string' ? storeCode : error instanceof ApiError ? error.code : 'SERVICE_UNAVAILABLE', message: errorMessage(error) };
-}
-
-function isMoved(response: SerializedResponse): boolean {
-  return response.headers.some(([name]) => name.toLowerCase() === movedHeader);
-}
-
-function unavailable(message: string): SerializedResponse {
-  return relayErrorSerialized(503, 'SERVICE_UNAVAILABLE', message);
 }

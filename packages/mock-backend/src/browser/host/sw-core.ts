@@ -278,10 +278,9 @@ function unavailable<R>(id: number, message: string): SwEffect<R> {
   return { type: 'refuse', id, status: 503, code: 'SERVICE_UNAVAILABLE', message };
 }
 
+/** The port of the page that told us last. */
 function lastOf(tabs: Map<string, PortId>): PortId | undefined {
-  let last: PortId | undefined;
-  for (const port of tabs.values()) last = port;
-  return last;
+  return [...tabs.values()].at(-1);
 }
 
 function nextWake(state: SwState, now: number): number | undefined {

@@ -1,0 +1,37 @@
+// What a tab says of the database (its BackendStatus), and the small translations its driver
+// (tab-relay.ts) makes between the DB worker's and the machine's words.
+import { ApiError } from '../runtime/api-error';
+import type { HostError, TabState } from './host/tab-core';
+import { errorMessage, movedHeader, relayErrorSerialized, type SerializedResponse, type WorkerBackendInfo } from './protocol';
+import type { BackendStatus } from './types';
+
+/** The status a tab reports for the machine's state; `previous` is kept through a hand-over. */
+export function statusOf(state: TabState, previous: BackendStatus | undefined): BackendStatus | undefined {
+  const role = state.role;
+  const keep = (s: BackendStatus) => ({ storage: s.storage, ...(s.fallbackReason ? { fallbackReason: s.fallbackReason } : {}) });
+  let base: BackendStatus | undefined;
+  if (role.kind === 'owning') base = { role: 'leader', ...keep({ role: 'leader', ...role.info }) };
+  else if (role.kind === 'following' && role.info) base = { role: 'follower', ...keep({ role: 'follower', ...role.info }) };
+  else if (previous && role.kind !== 'failed') base = { role: 'follower', ...keep(previous) };
+  else base = previous && keep(previous) && { role: previous.role, ...keep(previous) };
+  if (!base) return undefined;
+  return { ...base, ...(state.otherVersion ? { otherVersion: state.otherVersion } : {}), ...(state.outdated ? { outdated: true } : {}) };
+}
+
+export function infoOf(info: WorkerBackendInfo): { storage: WorkerBackendInfo['storage']; fallbackReason?: string } {
+  return { storage: info.storage, ...(info.fallbackReason ? { fallbackReason: info.fallbackReason } : {}) };
+}
+
+export function hostError(error: unknown): HostError {
+  // The store's code (when the database itself failed) lets every tab offer recovery.
+  const storeCode = (error as { cause?: { storeCode?: unknown } } | undefined)?.cause?.storeCode;
+  return { code: typeof storeCode === 'string' ? storeCode : error instanceof ApiError ? error.code : 'SERVICE_UNAVAILABLE', message: errorMessage(error) };
+}
+
+export function isMoved(response: SerializedResponse): boolean {
+  return response.headers.some(([name]) => name.toLowerCase() === movedHeader);
+}
+
+export function unavailable(message: string): SerializedResponse {
+  return relayErrorSerialized(503, 'SERVICE_UNAVAILABLE', message);
+}
