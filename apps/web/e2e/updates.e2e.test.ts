@@ -109,13 +109,14 @@ describe('a new version rolled out under open tabs', () => {
     expect(await version(two.page)).toBe(versionA);
 
     // Tab one moves to B; tab two (build A, the database's owner) writes all through the hand-over.
-    // (The writes start once tab one reloads: Chromium activates a new worker only when the old one
-    // has no request in flight, so writes already running could hold the switch back. The
-    // hand-over itself happens after the reload, while tab one's B starts, so it meets the writes.)
+    // The writes start before tab one reloads, so that the hand-over (while tab one's B starts)
+    // always meets them: started after the reload, they could begin after a quick hand-over and
+    // be refused from the first. Chromium activates the new worker in a gap between two writes
+    // (the old one must have no request in flight; the writes pause 40 ms between them).
     const reloaded = one.page.waitForEvent('load', { timeout: 90_000 });
+    const writesA = writeUntilRefused(two.page, 'Written by A', 40_000);
     await one.page.getByRole('button', { name: 'Reload' }).click();
     await reloaded;
-    const writesA = writeUntilRefused(two.page, 'Written by A', 40_000);
     // Generous: the new worker activates once the old one has no request in flight (tab two keeps writing).
     await one.page.waitForFunction((b) => window.ottoAppVersion === b, buildB, { timeout: 90_000 }).catch((error: unknown) => {
       throw new Error(`Tab one did not come back on build B. Its console:\n${one.logs.join('\n')}`, { cause: error });

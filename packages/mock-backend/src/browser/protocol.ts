@@ -39,6 +39,8 @@ export const claimClientsType = 'CLAIM_CLIENTS';
 export const dbPortType = 'DB_PORT';
 /** Sent by the owner tab when its DB worker stops (the tab closes or hands the database over). */
 export const dbPortClosedType = 'DB_PORT_CLOSED';
+/** Sent by a page to its service worker when it is being left (pagehide): what it sent and no tab has yet is dropped. */
+export const pageGoneType = 'PAGE_GONE';
 /** Sent by the service worker to the tabs when it has no port to the DB worker (it was restarted). */
 export const needDbPortType = 'NEED_DB_PORT';
 /**
@@ -106,6 +108,7 @@ export type ServiceWorkerControlMessage =
   | { type: typeof claimClientsType }
   | { type: typeof skipWaitingType }
   | { type: typeof dbPortType; owner: string }
+  | { type: typeof pageGoneType }
   /** `stopped`: the DB worker finished what it had and closed, so nothing still on its port was run. */
   | { type: typeof dbPortClosedType; owner: string; stopped?: boolean };
 

@@ -18,6 +18,7 @@ import {
   isLongRunningRequest,
   movedHeader,
   needDbPortType,
+  pageGoneType,
   relayErrorResponse,
   safeToResend,
   serializeRequest,
@@ -183,6 +184,8 @@ export function installOttoRelay(scope: OttoRelayScope): void {
       step({ type: 'tab-port', now: Date.now(), clientId: source, port: adopt(port) });
     } else if (type === dbPortType && port && source) {
       step({ type: 'owner-port', now: Date.now(), owner: source, port: adopt(port) });
+    } else if (type === pageGoneType && source) {
+      step({ type: 'page-gone', now: Date.now(), clientId: source });
     } else if (type === dbPortClosedType && source) {
       step({ type: 'owner-closed', now: Date.now(), owner: source, stopped: data?.stopped === true });
     }

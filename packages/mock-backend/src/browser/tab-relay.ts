@@ -16,6 +16,7 @@ import {
   isLongRunningRequest,
   movedAnswer,
   needDbPortType,
+  pageGoneType,
   relayErrorSerialized,
   safeToResend,
   type SerializedRequest,
@@ -136,6 +137,9 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
         return options.offerPort?.();
       case 'db-port-closed':
         container?.controller?.postMessage({ type: dbPortClosedType, owner: state.id, stopped: effect.stopped } satisfies ServiceWorkerControlMessage);
+        return;
+      case 'page-gone':
+        container?.controller?.postMessage({ type: pageGoneType } satisfies ServiceWorkerControlMessage);
         return;
       case 'status':
         return updateStatus();

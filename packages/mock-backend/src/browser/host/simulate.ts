@@ -340,6 +340,9 @@ export function simulate(options: SimOptions): SimResult {
       }
       case 'offer-tab-port':
         return offerTabPort(tab);
+      case 'page-gone':
+        if (tab.controlled) deliver(`${tab.id}>sw`, () => swRun({ type: 'page-gone', now, clientId: tab.id }));
+        return;
       case 'db-port-closed':
         if (tab.controlled) deliver(`${tab.id}>sw`, () => swRun({ type: 'owner-closed', now, owner: tab.id, stopped: effect.stopped }));
         return;
@@ -523,6 +526,8 @@ export function simulate(options: SimOptions): SimResult {
     tab.alive = false;
     killWorker(tab.worker);
     releaseOwner(tab.id);
+    // A crash changes who can answer without a step of either machine: look now.
+    check();
   }
 
   // --- Invariants ---------------------------------------------------------------------------------

@@ -49,6 +49,12 @@ export interface SwState {
   requests: Map<number, SwRequestState>;
   /** When each port last answered anything: a busy database is not a dead one. */
   lastAnswer: Map<PortId, number>;
+  /**
+   * Pages that are gone (closed, or no longer among the window clients). What they sent and no
+   * route has is dropped, never sent again: nobody reads its answer, and run late it could land
+   * behind a newer write the person made in another tab.
+   */
+  gone: Set<string>;
 }
 
 export type SwEvent<R> =
@@ -67,7 +73,9 @@ export type SwEvent<R> =
       failure?: string;
       response: R;
     }
-  | { type: 'tick'; now: number; alive?: readonly string[] };
+  | { type: 'tick'; now: number; alive?: readonly string[] }
+  /** A page said it is being left (pagehide). */
+  | { type: 'page-gone'; now: number; clientId: string };
 
 export type SwEffect<R> =
   /** `deadline`: by when an owner must have it; `tried`: it was on a route before (which may have run it). */
@@ -83,7 +91,7 @@ export type SwEffect<R> =
   | { type: 'wake'; at: number | undefined };
 
 export function createSwState(): SwState {
-  return { owner: { kind: 'none' }, superseded: [], tabs: new Map(), askedAt: undefined, requests: new Map(), lastAnswer: new Map() };
+  return { owner: { kind: 'none' }, superseded: [], tabs: new Map(), askedAt: undefined, requests: new Map(), lastAnswer: new Map(), gone: new Set() };
 }
 
 /** One step of the machine. */
@@ -146,6 +154,9 @@ export function swStep<R>(state: SwState, event: SwEvent<R>): SwEffect<R>[] {
       else if (request.via === 'tab') retire(state, event.port, 'closed', out);
       break;
     }
+    case 'page-gone':
+      state.gone.add(event.clientId);
+      break;
     case 'tick':
       prune(state, event.alive, out);
       for (const s of [...state.superseded]) {
@@ -165,6 +176,7 @@ export function swStep<R>(state: SwState, event: SwEvent<R>): SwEffect<R>[] {
 /** Forgets the ports of pages that are gone; what they were relaying goes elsewhere. */
 function prune<R>(state: SwState, alive: readonly string[] | undefined, out: SwEffect<R>[]): void {
   if (!alive) return;
+  for (const request of state.requests.values()) if (request.info.clientId && !alive.includes(request.info.clientId)) state.gone.add(request.info.clientId);
   for (const [clientId, port] of [...state.tabs]) if (!alive.includes(clientId)) retire(state, port, 'closed', out);
   // An owner page that crashed says nothing: its DB worker went with it.
   for (const s of [...state.superseded]) {
@@ -253,6 +265,12 @@ function route<R>(state: SwState, now: number, out: SwEffect<R>[]): void {
   let asked = false;
   for (const [id, request] of state.requests) {
     if (request.kind !== 'waiting') continue;
+    if (state.gone.has(request.info.clientId)) {
+      // Its page is gone: not sent (again), so it cannot land late behind a newer write.
+      state.requests.delete(id);
+      out.push(unavailable(id, `The page that sent ${request.info.label} was closed.`));
+      continue;
+    }
     const via = state.owner.kind === 'known' ? 'owner' : 'tab';
     const port = state.owner.kind === 'known' ? state.owner.port : (state.tabs.get(request.info.clientId) ?? lastOf(state.tabs));
     if (port !== undefined) {

@@ -103,6 +103,8 @@ export function tabStep<R>(state: TabState, event: TabEvent<R>): TabEffect<R>[] 
       out.push({ type: role.kind === 'owning' ? 'hand-db-port' : 'offer-tab-port' });
       break;
     case 'page-hide':
+      // Whatever the role: the service worker drops what this page sent and nobody has yet.
+      out.push({ type: 'page-gone' });
       // A closing owner takes its DB worker with it: the service worker stops using its port at
       // once, the worker finishes what it has and lets the files go.
       if (role.kind !== 'owning' && role.kind !== 'starting') break;

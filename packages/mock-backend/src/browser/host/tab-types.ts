@@ -98,6 +98,8 @@ export type TabEffect<R> =
   /** INIT_PORT to the service worker: a port to this tab, which relays to the owner. */
   | { type: 'offer-tab-port' }
   | { type: 'db-port-closed'; stopped: boolean }
+  /** PAGE_GONE to the service worker: this page is being left. */
+  | { type: 'page-gone' }
   | { type: 'status' }
   | { type: 'started' }
   | { type: 'start-failed'; error: HostError }
