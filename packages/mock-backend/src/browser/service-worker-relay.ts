@@ -131,7 +131,10 @@ export function installOttoRelay(scope: OttoRelayScope): void {
       case 'wake':
         clearTimeout(timer);
         if (effect.at === undefined) return;
-        timer = setTimeout(() => void windows().then((alive) => step({ type: 'tick', now: Date.now(), alive })), Math.max(0, effect.at - Date.now()));
+        timer = setTimeout(() => {
+          const aliveAt = Date.now();
+          void windows().then((alive) => step({ type: 'tick', now: Date.now(), alive, aliveAt }));
+        }, Math.max(0, effect.at - Date.now()));
         return;
     }
   }
@@ -207,6 +210,7 @@ export function installOttoRelay(scope: OttoRelayScope): void {
       return relayErrorResponse(503, 'SERVICE_UNAVAILABLE', `Otto could not read the request ${label}.`);
     }
     // With no owner's port known, which pages are still there decides where it may go.
+    const aliveAt = Date.now();
     const alive = state.owner.kind === 'none' ? await windows() : undefined;
     const id = nextRequest++;
     bodies.set(id, request);
@@ -223,7 +227,7 @@ export function installOttoRelay(scope: OttoRelayScope): void {
         resend: safeToResend(request),
         long: isLongRunningRequest(method, request.url),
       },
-      ...(alive ? { alive } : {}),
+      ...(alive ? { alive, aliveAt } : {}),
     });
     return answered;
   }

@@ -58,7 +58,8 @@ export interface SwState {
 }
 
 export type SwEvent<R> =
-  | { type: 'fetch'; now: number; request: SwRequestInfo; /** Window clients alive now, when the driver looked. */ alive?: readonly string[] }
+  /** `alive`: the window clients there were at `aliveAt`, when the driver looked (a page newer than that is not in it). */
+  | { type: 'fetch'; now: number; request: SwRequestInfo; alive?: readonly string[]; aliveAt?: number }
   | { type: 'owner-port'; now: number; owner: string; port: PortId }
   | { type: 'owner-closed'; now: number; owner: string; /** The worker stopped first: nothing still on its port was run. */ stopped: boolean }
   | { type: 'tab-port'; now: number; clientId: string; port: PortId }
@@ -73,7 +74,7 @@ export type SwEvent<R> =
       failure?: string;
       response: R;
     }
-  | { type: 'tick'; now: number; alive?: readonly string[] }
+  | { type: 'tick'; now: number; alive?: readonly string[]; aliveAt?: number }
   /** A page said it is being left (pagehide). */
   | { type: 'page-gone'; now: number; clientId: string };
 
@@ -100,7 +101,7 @@ export function swStep<R>(state: SwState, event: SwEvent<R>): SwEffect<R>[] {
   const { now } = event;
   switch (event.type) {
     case 'fetch':
-      prune(state, event.alive, out);
+      prune(state, event.alive, event.aliveAt ?? now, out);
       state.requests.set(event.request.id, { kind: 'waiting', info: event.request, startedAt: now });
       break;
     case 'owner-port': {
@@ -158,7 +159,7 @@ export function swStep<R>(state: SwState, event: SwEvent<R>): SwEffect<R>[] {
       state.gone.add(event.clientId);
       break;
     case 'tick':
-      prune(state, event.alive, out);
+      prune(state, event.alive, event.aliveAt ?? now, out);
       for (const s of [...state.superseded]) {
         if (s.retireAt !== undefined && s.retireAt <= now) {
           state.superseded.splice(state.superseded.indexOf(s), 1);
@@ -174,9 +175,12 @@ export function swStep<R>(state: SwState, event: SwEvent<R>): SwEffect<R>[] {
 }
 
 /** Forgets the ports of pages that are gone; what they were relaying goes elsewhere. */
-function prune<R>(state: SwState, alive: readonly string[] | undefined, out: SwEffect<R>[]): void {
+function prune<R>(state: SwState, alive: readonly string[] | undefined, aliveAt: number, out: SwEffect<R>[]): void {
   if (!alive) return;
-  for (const request of state.requests.values()) if (request.info.clientId && !alive.includes(request.info.clientId)) state.gone.add(request.info.clientId);
+  for (const request of state.requests.values()) {
+    // A page that sent something after the driver looked may be newer than the list.
+    if (request.startedAt <= aliveAt && request.info.clientId && !alive.includes(request.info.clientId)) state.gone.add(request.info.clientId);
+  }
   for (const [clientId, port] of [...state.tabs]) if (!alive.includes(clientId)) retire(state, port, 'closed', out);
   // An owner page that crashed says nothing: its DB worker went with it.
   for (const s of [...state.superseded]) {
