@@ -1,12 +1,14 @@
 import { Navigate, createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { LoadingScreen, lazyScreen, type LazyRoute } from './lib/lazy-screen';
+import { RouteError } from './lib/route-error';
 
 /** The routes of spec section 2. Every screen loads lazily. */
 export const routes: RouteObject[] = [
   {
     path: '/',
     hydrateFallbackElement: <LoadingScreen />,
+    errorElement: <RouteError />,
     children: [
       { index: true, ...lazyScreen(() => import('./routes/landing')) },
       {

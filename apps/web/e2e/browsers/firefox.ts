@@ -26,7 +26,11 @@ export async function launchFirefoxSession(origin: string): Promise<BrowserSessi
     // WebDriver BiDi's log entries: console errors and uncaught errors (exceptions, unhandled rejections).
     const problems: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
+      if (message.type() !== 'error') return;
+      // An Error argument prints as "JSHandle@error": its message and stack say what it was.
+      void Promise.all(
+        message.args().map((arg) => arg.evaluate((v: unknown) => (v instanceof Error ? `${v.name}: ${v.message} ${v.stack ?? ''}` : String(v))).catch(() => '?')),
+      ).then((args) => problems.push(`console.error: ${message.text()}${args.length > 0 ? ` [${args.join(' | ')}]` : ''}`));
     });
     page.on('pageerror', (error) => problems.push(`uncaught: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
     return {

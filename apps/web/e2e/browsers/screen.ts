@@ -125,7 +125,12 @@ export class Screen {
         lastError = error;
       }
       if (Date.now() > deadline) {
-        const shows = await this.evaluate(() => document.body?.innerText.slice(0, 400) ?? '').catch(() => '(no page)');
+        // The address and the main region's text (the header and notices come first in the body and
+        // would fill a short excerpt).
+        const shows = await this.evaluate(() => {
+          const main = document.querySelector('main') ?? document.body;
+          return `${location.pathname}${location.search}: ${(main?.innerText ?? '').replace(/\s+/g, ' ').slice(0, 800)}`;
+        }).catch(() => '(no page)');
         throw new Error(
           `${this.browser}: waited ${timeoutMs / 1000} s for ${what}. The page shows: ${JSON.stringify(shows)}${lastError ? `; last error: ${String(lastError)}` : ''}`,
         );

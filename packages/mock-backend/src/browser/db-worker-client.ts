@@ -33,8 +33,8 @@ export interface DbWorkerClient {
 
 type Settle = { resolve: (value: never) => void; reject: (error: Error) => void; request?: true };
 
-/** Starts the DB worker and speaks its message protocol. */
-export function startDbWorker(createWorker: () => Worker): DbWorkerClient {
+/** Starts the DB worker and speaks its message protocol; `onProblem` hears what the worker reports that fails nothing. */
+export function startDbWorker(createWorker: () => Worker, onProblem: (message: string) => void = () => {}): DbWorkerClient {
   const worker = createWorker();
   // A worker started ahead (`waitForOpen`) opens the database now; any other ignores this.
   worker.postMessage({ type: 'open' } satisfies WorkerRequestMessage);
@@ -91,6 +91,9 @@ export function startDbWorker(createWorker: () => Worker): DbWorkerClient {
         return;
       case 'error':
         settle(message.id, (s) => s.reject(toError(message.error)));
+        return;
+      case 'problem':
+        onProblem(message.message);
         return;
     }
   });

@@ -1,9 +1,10 @@
 // Holds a Web Lock for as long as a worker lives, or until it lets go.
 /**
  * Takes the lock `name` (waiting at most `waitMs` for it) and holds it until `release` is called
- * or the worker ends. Resolves with `release` once held, or once the wait is given up.
+ * or the worker ends. Resolves with `release` once held, or once the wait is given up (after
+ * `onGiveUp` is called).
  */
-export function holdLockForLife(name: string, waitMs: number): Promise<() => void> {
+export function holdLockForLife(name: string, waitMs: number, onGiveUp: () => void = () => {}): Promise<() => void> {
   const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
   if (!locks) return Promise.resolve(() => {});
   return new Promise((resolve) => {
@@ -14,6 +15,9 @@ export function holdLockForLife(name: string, waitMs: number): Promise<() => voi
         clearTimeout(timer);
         return new Promise<void>((release) => resolve(release));
       })
-      .catch(() => resolve(() => {}));
+      .catch(() => {
+        onGiveUp();
+        resolve(() => {});
+      });
   });
 }

@@ -181,7 +181,9 @@ export type WorkerResponseMessage =
   | { type: 'stopped'; id: number }
   | { type: 'database-file'; id: number; bytes: ArrayBuffer | null }
   | { type: 'replaced'; id: number; info: WorkerBackendInfo; setAside?: SetAsideFileInfo }
-  | { type: 'error'; id: number; error: SerializedError };
+  | { type: 'error'; id: number; error: SerializedError }
+  /** Something wrong that fails no request, for the page's console (where tests and people look). */
+  | { type: 'problem'; message: string };
 
 /**
  * A database file kept aside by a recovery (`replace-database-file`), in OPFS under a dated name.

@@ -59,7 +59,13 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
     : undefined;
   if (options.waitForOpen || wasm) void preloadSqlite({ wasm }).catch(() => undefined);
   const filesLocked = told.then(() =>
-    storage === 'memory' ? () => {} : holdLockForLife(`otto-db-files:${options.opfsDirectory ?? '.otto'}`, busyRetryMs),
+    storage === 'memory' ? () => {} : holdLockForLife(`otto-db-files:${options.opfsDirectory ?? '.otto'}`, busyRetryMs, () => {
+          // Two workers on one database may each save over the other's changes: never expected (a
+          // page that is left lets its worker go at once), so said loudly, in the page too.
+          const message = `Another Otto page still held the database's files after ${busyRetryMs / 1000} s (a page frozen in the back/forward cache, or a worker that did not end): opening them anyway.`;
+          logger.error(message);
+          post({ type: 'problem', message });
+        }),
   );
   // What a page may have kept from earlier answers stays trusted only until the next change. Read
   // once this worker holds the files: the previous owner has finished with the stamp by then.

@@ -72,13 +72,18 @@ export async function startBrowserBackend(options: BrowserBackendOptions): Promi
   };
 
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let isControlled = false;
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
+      // Which part of the start is still waiting, in words: the page's control, or the database.
+      const waits = [relay.waitingFor(), waitForControl && !isControlled ? "Otto's service worker to take control of this page" : '']
+        .filter(Boolean)
+        .join(', and for ');
       reject(
         new ApiError(
           503,
           'SERVICE_UNAVAILABLE',
-          `Otto's in-browser database did not start within ${startTimeoutMs / 1000} seconds. Reload the page to try again.`,
+          `Otto's in-browser database did not start within ${startTimeoutMs / 1000} seconds${waits ? ` (this tab waited for ${waits})` : ''}. Reload the page to try again.`,
         ),
       );
     }, startTimeoutMs);
@@ -100,6 +105,7 @@ export async function startBrowserBackend(options: BrowserBackendOptions): Promi
     });
     // The worker has this tab's port.
     await ports.connect(controller);
+    isControlled = true;
   })();
   controlled.catch(() => undefined);
   controlledPromise = controlled;

@@ -24,7 +24,7 @@ import {
   type ServiceWorkerControlMessage,
 } from './protocol';
 import { fromWire, toWire, type TabMessage } from './tab-messages';
-import { hostError, infoOf, isMoved, statusOf, unavailable } from './tab-status';
+import { hostError, infoOf, isMoved, statusOf, unavailable, waitingFor } from './tab-status';
 import type { BackendStatus } from './types';
 
 export interface TabRelayOptions {
@@ -47,6 +47,8 @@ export interface TabRelay {
   readonly status: BackendStatus | undefined;
   /** Resolves once this tab can answer requests (it owns a ready database, or knows the owner that does). */
   readonly started: Promise<void>;
+  /** What this tab waits for before it can answer, in words; empty once it can. */
+  waitingFor(): string;
   subscribe(listener: (status: BackendStatus) => void): () => void;
   /**
    * Answers a request from the database, wherever it is; never rejects. `relayed`: what the
@@ -98,7 +100,7 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
       case 'post':
         return post(effect.message, effect.payload);
       case 'start-worker': {
-        const starting = startDbWorker(options.createWorker);
+        const starting = startDbWorker(options.createWorker, (message) => logger.error(message));
         worker = starting;
         starting.ready.then(
           (info) => worker === starting && step({ type: 'worker-ready', now: now(), info: infoOf(info) }),
@@ -226,7 +228,10 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
     if ((event.data as { type?: unknown } | null)?.type === needDbPortType) step({ type: 'db-port-wanted', now: now() });
   }
   const onControllerChange = () => step({ type: 'db-port-wanted', now: now() });
-  const onPageHide = () => step({ type: 'page-hide', now: now() });
+  const onPageHide = (event: PageTransitionEvent) => {
+    step({ type: 'page-hide', now: now(), persisted: event.persisted });
+    if (state.role.kind === 'closed') clearTimeout(timer);
+  };
   // Back from the back/forward cache with its database given up: start again.
   const onPageShow = (event: PageTransitionEvent) => {
     if (event.persisted && state.stoppedOnHide) location.reload();
@@ -253,6 +258,7 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
       return status;
     },
     started,
+    waitingFor: () => waitingFor(state),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -35,3 +35,23 @@ export function isMoved(response: SerializedResponse): boolean {
 export function unavailable(message: string): SerializedResponse {
   return relayErrorSerialized(503, 'SERVICE_UNAVAILABLE', message);
 }
+
+/** What a tab that has not started yet is waiting for, in words (for a start that took too long). */
+export function waitingFor(state: TabState): string {
+  switch (state.role.kind) {
+    case 'waiting':
+      return state.outdated
+        ? 'a newer version of Otto is open in another tab'
+        : 'its turn to open the database: another tab (or one just closed) still holds it and has not answered';
+    case 'following':
+      return 'the tab that holds the database to say it is ready';
+    case 'starting':
+      return 'the database to open in this tab';
+    case 'handing-over':
+      return 'this tab to hand the database to a newer version of Otto';
+    case 'owning':
+    case 'failed':
+    case 'closed':
+      return '';
+  }
+}

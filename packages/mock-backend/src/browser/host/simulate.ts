@@ -58,6 +58,8 @@ interface SimTab {
   wake: number;
   kept: SimResponse['stamp'];
   openedAt: number;
+  /** Left into the back/forward cache: nothing of it runs again, and what it still holds stays held. */
+  frozen?: boolean;
 }
 
 interface Job {
@@ -73,6 +75,8 @@ interface SimWorker {
   error?: string;
   queue: Job[];
   busy: boolean;
+  /** Its page was frozen: it does nothing more and keeps the files if it has them. */
+  frozen?: boolean;
 }
 
 type Dest = { kind: 'worker'; worker: SimWorker; generation: number } | { kind: 'tab'; tab: string; generation: number };
@@ -124,6 +128,8 @@ export function simulate(options: SimOptions): SimResult {
   const requests = new Map<number, PageRequest>();
   let nextRequest = 1;
   let ownerSince: number | undefined;
+  /** The last moment a live tab owned a serving database. */
+  let lastServing: number | undefined;
   /** Requests the service worker relays through a tab: the tab's id for it → where to answer. */
   const relayed = new Map<string, { port: PortId; swId: number; generation: number }>();
   const payload = new Map<string, PageRequest>();
@@ -135,6 +141,12 @@ export function simulate(options: SimOptions): SimResult {
     while (!ownerLock.holder && ownerLock.queue.length > 0) {
       const id = ownerLock.queue.shift() as string;
       const tab = tabs.get(id);
+      // A frozen page still in the queue is granted the lock and never lets it go (the worst a
+      // browser may do; WebKit takes it back, Chromium keeps such pages out of the cache).
+      if (tab?.frozen) {
+        ownerLock.holder = id;
+        break;
+      }
       if (!tab?.alive) continue;
       ownerLock.holder = id;
       deliver(`lock>${id}`, () => (tab.alive ? tabRun(tab, { type: 'lock-granted', now }) : releaseOwner(id)), 3);
@@ -174,10 +186,11 @@ export function simulate(options: SimOptions): SimResult {
     });
   }
   function open(worker: SimWorker): void {
+    if (worker.frozen) return;
     if (worker.state !== 'files') return releaseFiles(worker);
     worker.state = 'opening';
     at(now + 20 + pick(400), () => {
-      if (worker.state !== 'opening') return;
+      if (worker.state !== 'opening' || worker.frozen) return;
       if (opfsFailRate > 0 && chance(opfsFailRate)) return fail(worker, opfsFailure);
       if (db.schemaVersion && worker.version < db.schemaVersion) return fail(worker, newerSchema);
       if (worker.version > db.schemaVersion) db.schemaVersion = worker.version;
@@ -187,7 +200,7 @@ export function simulate(options: SimOptions): SimResult {
     });
   }
   function fail(worker: SimWorker, error: string): void {
-    if (worker.state === 'dead') return;
+    if (worker.state === 'dead' || worker.frozen) return;
     worker.state = 'failed';
     worker.error = error;
     releaseFiles(worker);
@@ -208,7 +221,7 @@ export function simulate(options: SimOptions): SimResult {
     pump(worker);
   }
   function pump(worker: SimWorker): void {
-    if (worker.busy || (worker.state !== 'serving' && worker.state !== 'stopping')) return;
+    if (worker.frozen || worker.busy || (worker.state !== 'serving' && worker.state !== 'stopping')) return;
     const job = worker.queue.shift();
     if (!job) {
       if (worker.state === 'stopping') {
@@ -221,7 +234,7 @@ export function simulate(options: SimOptions): SimResult {
     worker.busy = true;
     at(now + 1 + pick(30), () => {
       worker.busy = false;
-      if (worker.state === 'dead') return;
+      if (worker.state === 'dead' || worker.frozen) return;
       job.reply(false, run(worker, job.req));
       pump(worker);
     });
@@ -530,6 +543,32 @@ export function simulate(options: SimOptions): SimResult {
     check();
   }
 
+  /**
+   * The page is left for another site and kept in the back/forward cache: it sees pagehide
+   * (persisted), and from then on nothing of it runs, its worker's included. Whatever it did not
+   * let go in that one step stays held.
+   */
+  function freeze(tab: SimTab): void {
+    if (!tab.alive) return;
+    schedule.push(`${now} ${tab.id} left into the back/forward cache`);
+    for (const req of requests.values()) if (req.tab === tab.id && !req.answer) requests.delete(req.id);
+    tabRun(tab, { type: 'page-hide', now, persisted: true });
+    tab.alive = false;
+    tab.frozen = true;
+    if (tab.worker && tab.worker.state !== 'dead') tab.worker.frozen = true;
+    check();
+    // Liveness: the tabs left can open the database, whatever the frozen page held.
+    const frozenAt = now;
+    at(now + ownerWaitMs + filesWaitMs + 2_000, () => {
+      check();
+      const newest = [...tabs.values()].reduce((v, t) => (t.alive && (t.core.version ?? '') > v ? t.core.version ?? '' : v), '');
+      const able = [...tabs.values()].some((t) => t.alive && t.backend && t.listening && !t.core.outdated && (t.core.version ?? '') === newest && newest >= db.schemaVersion);
+      if (able && opfsFailRate === 0 && (lastServing ?? -1) <= frozenAt) {
+        violations.push(`no tab could open the database in the ${now - frozenAt} ms after ${tab.id} was left into the back/forward cache`);
+      }
+    });
+  }
+
   // --- Invariants ---------------------------------------------------------------------------------
 
   function check(): void {
@@ -543,6 +582,7 @@ export function simulate(options: SimOptions): SimResult {
       }
     }
     const ready = [...tabs.values()].some((t) => t.alive && t.core.role.kind === 'owning' && t.worker?.state === 'serving');
+    if (ready) lastServing = now;
     if (ready) ownerSince ??= now;
     else ownerSince = undefined;
   }
@@ -571,7 +611,12 @@ export function simulate(options: SimOptions): SimResult {
         const tab = [...tabs.values()].at(-1) as SimTab;
         if (tab.controlled) pageRequest(tab, false);
       } else if (roll < 0.78) {
-        if (alive.length > 1) close(alive[pick(alive.length)] as SimTab, false);
+        // A page closed, or left for another site and kept in the back/forward cache.
+        if (alive.length > 1) {
+          const tab = alive[pick(alive.length)] as SimTab;
+          if (chance(0.3)) freeze(tab);
+          else close(tab, false);
+        }
       } else if (roll < 0.85) {
         if (alive.length > 1) close(alive[pick(alive.length)] as SimTab, true);
       } else if (roll < 0.92) {

@@ -105,6 +105,14 @@ export function tabStep<R>(state: TabState, event: TabEvent<R>): TabEffect<R>[] 
     case 'page-hide':
       // Whatever the role: the service worker drops what this page sent and nobody has yet.
       out.push({ type: 'page-gone' });
+      // Into the back/forward cache: the page may be frozen before anything it starts now ends (a
+      // worker's stop, a lock's release that waits for it), and a frozen page that still held the
+      // lock or the files would keep every other tab from the database. So it lets everything go
+      // in this step, as a closing tab does, and reloads if it is shown again.
+      if (event.persisted) {
+        state.stoppedOnHide = true;
+        return closeNow(state, out);
+      }
       // A closing owner takes its DB worker with it: the service worker stops using its port at
       // once, the worker finishes what it has and lets the files go.
       if (role.kind !== 'owning' && role.kind !== 'starting') break;
@@ -113,21 +121,26 @@ export function tabStep<R>(state: TabState, event: TabEvent<R>): TabEffect<R>[] 
       out.push({ type: 'db-port-closed', stopped: false }, { type: 'stop-worker' });
       break;
     case 'close':
-      if (ownsLock(role)) out.push({ type: 'db-port-closed', stopped: false }, { type: 'terminate-worker' });
-      state.role = { kind: 'closed' };
-      out.push({ type: 'leave-lock-queue' }, { type: 'release-lock' });
-      // What this tab relays for the service worker is not lost: 'moved' lets it go elsewhere.
-      for (const [id, request] of state.requests) {
-        state.requests.delete(id);
-        out.push({ ...refusal(id, 'The Otto backend in this tab was stopped.'), ...(request.resend ? { moved: true } : {}) });
-      }
-      return out;
+      return closeNow(state, out);
     case 'tick':
       expire(state, now, out);
       break;
   }
   route(state, now, out);
   out.push({ type: 'wake', at: nextWake(state) });
+  return out;
+}
+
+/** Lets the worker, the lock and the lock's queue go at once; what this tab relays goes elsewhere. */
+function closeNow<R>(state: TabState, out: TabEffect<R>[]): TabEffect<R>[] {
+  if (ownsLock(state.role)) out.push({ type: 'db-port-closed', stopped: false }, { type: 'terminate-worker' });
+  state.role = { kind: 'closed' };
+  out.push({ type: 'leave-lock-queue' }, { type: 'release-lock' });
+  // What this tab relays for the service worker is not lost: 'moved' lets it go elsewhere.
+  for (const [id, request] of state.requests) {
+    state.requests.delete(id);
+    out.push({ ...refusal(id, 'The Otto backend in this tab was stopped.'), ...(request.resend ? { moved: true } : {}) });
+  }
   return out;
 }
 

@@ -79,7 +79,8 @@ export type TabEvent<R> =
   | { type: 'worker-answer'; now: number; key: string; moved: boolean; /** A refusal (5xx), in these words. */ failure?: string; response: R }
   | { type: 'wire'; now: number; message: TabWire; response?: R; failure?: string }
   | { type: 'db-port-wanted'; now: number }
-  | { type: 'page-hide'; now: number }
+  /** `persisted`: into the back/forward cache, where the page may be frozen at any moment. */
+  | { type: 'page-hide'; now: number; persisted?: boolean }
   | { type: 'close'; now: number }
   | { type: 'tick'; now: number };
 
