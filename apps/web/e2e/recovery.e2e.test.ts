@@ -161,7 +161,7 @@ describe('a database that cannot be opened', () => {
       expect((await apiFetch(page, '/api/customers', { method: 'POST', body: { full_name: 'Fred Fresh', email: 'fred@example.com', phone: '1' } })).status).toBe(200);
     });
     const { page } = tab;
-    await expect.poll(() => page.getByRole('button', { name: 'Start fresh…' }).isEnabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Start fresh…' }).isEnabled(), { timeout: 30_000 }).toBe(true);
     await page.getByRole('button', { name: 'Start fresh…' }).click();
     const confirm = page.getByRole('group', { name: 'Confirm starting fresh' });
     await confirm.getByText('Start with a fresh database?').waitFor();
@@ -204,7 +204,7 @@ describe('a database that cannot be opened', () => {
   it('deletes a set-aside file from the recovery screen only after asking', async () => {
     const { ctx, tab } = await damagedContext();
     const { page } = tab;
-    await expect.poll(() => page.getByRole('button', { name: 'Start fresh…' }).isEnabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Start fresh…' }).isEnabled(), { timeout: 30_000 }).toBe(true);
     await page.getByRole('button', { name: 'Start fresh…' }).click();
     await page.getByRole('button', { name: 'Yes, start fresh' }).click();
     await page.getByText('Otto started fresh').waitFor({ timeout: 30_000 });
