@@ -325,7 +325,13 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
       const offered = await screen.evaluate(() => [...document.querySelectorAll('select option')].map((o) => o.textContent));
       expect(offered).toEqual(['Paid']);
       await screen.click({ role: 'link', name: 'Jobs', within: { css: 'nav[aria-label="Main"]' } });
+      // The tabs' counts arrive after the list and widen the tabs: a click taken before them can
+      // land on the neighbour (WebKit clicked "Completed"). Wait for them, and check where it went.
+      await screen.waitFor('the status tabs’ counts', () =>
+        [...document.querySelectorAll('[role=group][aria-label="Filter by status"] button')].every((b) => /\d/.test(b.textContent ?? '')),
+      );
       await screen.click({ role: 'button', name: 'Paid', partial: true, within: { css: '[role=group][aria-label="Filter by status"]' } });
+      await screen.waitForUrl('the Paid tab', (u) => u.searchParams.get('status') === 'paid');
       await screen.fill('Search jobs', 'garden ecoles');
       await screen.find({ role: 'link', name: 'Replace the garden gate' });
       await shot(screen, 'job-list');
