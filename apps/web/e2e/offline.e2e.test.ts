@@ -224,6 +224,45 @@ describe('offline, after one visit', () => {
       removeUserDataDir(dir);
     }
   });
+  it('says in words when a screen’s code cannot be loaded (not kept, no network), and Reload brings it back', async () => {
+    const own = freshUserDataDir();
+    try {
+      server = await startStaticServer(dist);
+      const port = Number(new URL(server.url).port);
+      ctx = await launchPersistent(own, server.url);
+      const tab = await firstVisit();
+      tab.allow(/Failed to load resource/, /overview-screen/);
+      const { page } = tab;
+      // The Overview's code leaves the service worker's precache, and the network goes.
+      const removed = await page.evaluate(async () => {
+        let count = 0;
+        for (const name of await caches.keys()) {
+          const cache = await caches.open(name);
+          for (const request of await cache.keys()) if (/overview-screen/.test(request.url)) count += Number(await cache.delete(request));
+        }
+        return count;
+      });
+      expect(removed).toBeGreaterThan(0);
+      // Nor in the browser's HTTP cache (the precache's own download left it there).
+      await (await ctx.newCDPSession(page)).send('Network.clearBrowserCache');
+      await server.close();
+      server = undefined;
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overview' }).click();
+      await page.getByRole('heading', { name: 'This screen could not be shown', level: 1 }).waitFor();
+      expect(await page.getByRole('alert').textContent()).toContain('Part of Otto could not be loaded (Otto may have been updated, or the network is gone).');
+      await screenshot(page, 'route-error');
+      await page.setViewportSize({ width: 375, height: 800 });
+      await screenshot(page, 'route-error-phone');
+      // The network back, Reload shows the screen.
+      server = await startStaticServer(dist, port);
+      await page.getByRole('button', { name: 'Reload' }).click();
+      await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    } finally {
+      await ctx?.close();
+      ctx = undefined;
+      removeUserDataDir(own);
+    }
+  });
 });
 
 async function apiFetchText(page: Page, path: string): Promise<unknown> {

@@ -6,7 +6,8 @@ export function App({ queryClient, router }: { queryClient: QueryClient; router:
   return (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
-        <RouterProvider router={router} />
+        {/* What a screen failed on is said once, by the root's onCaughtError (start-app.tsx). */}
+        <RouterProvider router={router} onError={() => {}} />
       </ToastProvider>
     </QueryClientProvider>
   );

@@ -7,6 +7,7 @@ import { markFirstScreenShown } from './backend/first-screen';
 import { setAppRoot, takeRoot } from './backend/kept-screen';
 import { startOnce } from './backend/start-once';
 import { createQueryClient } from './lib/query-client';
+import { reportRenderError } from './lib/route-error';
 import { createRouter, prefetchScreens, preloadScreens } from './router';
 
 const root = document.getElementById('root');
@@ -37,7 +38,7 @@ if (kept) {
 }
 // The customer list keeps what it shows from there (kept-screen.ts).
 setAppRoot(live);
-createRoot(live).render(
+createRoot(live, { onCaughtError: reportRenderError }).render(
   <StrictMode>
     <App queryClient={queryClient} router={createRouter()} />
   </StrictMode>,

@@ -1,17 +1,25 @@
-import { Button } from '@otto/ui';
+import { Button, Notice, PageHeader } from '@otto/ui';
+import type { ErrorInfo } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 
-/** A screen's code that did not load (an update removed it, the network is gone, or the page is being left). */
+/**
+ * A screen's code that did not load: an update removed it, the network is gone, or the page is
+ * being left (each browser words it its own way; Vite's preload of the screen's CSS its own).
+ */
 function isLoadFailure(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
-  return /dynamically imported module|Importing a module script failed/i.test(message);
+  return /dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(message);
 }
 
-/** What went wrong, in words. */
-function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
-  if (isLoadFailure(error)) return 'Part of Otto could not be loaded (Otto may have been updated, or the network is gone).';
-  return error instanceof Error ? error.message : String(error);
+/**
+ * Says in the console what a screen failed on, once (React's `onCaughtError`): a load cut off is
+ * no bug in Otto (a page that is left cuts off its loads, and Firefox reports each), so a warning.
+ * @example
+ * createRoot(element, { onCaughtError: reportRenderError });
+ */
+export function reportRenderError(error: unknown, info?: ErrorInfo): void {
+  const log = isLoadFailure(error) ? console.warn : console.error;
+  log('Otto could not show this screen:', error, info?.componentStack ?? '');
 }
 
 /**
@@ -20,19 +28,19 @@ function describe(error: unknown): string {
  */
 export function RouteError() {
   const error = useRouteError();
-  const words = describe(error);
-  // Said in the console with the error's own words. A load cut off is no bug in Otto (a page that
-  // is left cuts off its loads, and Firefox reports each): a warning.
-  const log = isLoadFailure(error) ? console.warn : console.error;
-  log(`Otto could not show this screen: ${error instanceof Error ? error.message : words}`);
+  const words = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : isLoadFailure(error)
+      ? 'Part of Otto could not be loaded (Otto may have been updated, or the network is gone).'
+      : error instanceof Error
+        ? error.message
+        : String(error);
   return (
-    <main className="otto-route-error" role="alert">
-      <h1>This screen could not be shown</h1>
-      <p>{words}</p>
-      <p>Your data is safe: nothing was lost. Reload the page to try again.</p>
-      <Button variant="primary" onClick={() => location.reload()}>
-        Reload
-      </Button>
+    <main className="otto-stack otto-route-error">
+      <PageHeader title="This screen could not be shown" />
+      <Notice tone="error" title={words} action={<Button variant="primary" onClick={() => location.reload()}>Reload</Button>}>
+        Your data is safe: nothing was lost. Reload the page to try again.
+      </Notice>
     </main>
   );
 }
