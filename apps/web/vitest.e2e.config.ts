@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 // by `vite preview`. One file at a time unless OTTO_E2E_WORKERS says more: each file starts its own
 // browser with a fresh profile, so files may run side by side, and two at once cut the time by a
 // quarter on two cores; but on a busy machine that made three tests fail (Firefox's service worker
-// failing asset loads, a 10 s files wait given up, a 5 s poll), not yet understood, so CI runs one.
+// failing asset loads, a 10 s files wait given up, a 5 s poll), not yet understood, so the default is one.
 export default defineConfig({
   ...ottoVitestConfig,
   test: {

@@ -25,12 +25,15 @@ export async function launchFirefoxSession(origin: string): Promise<BrowserSessi
   const tabOf = (page: Page): Tab => {
     // WebDriver BiDi's log entries: console errors and uncaught errors (exceptions, unhandled rejections).
     const problems: string[] = [];
+    // Reading an error's arguments takes a round trip: what is still being read is waited for.
+    const reading: Promise<unknown>[] = [];
     page.on('console', (message) => {
       if (message.type() !== 'error') return;
       // An Error argument prints as "JSHandle@error": its message and stack say what it was.
-      void Promise.all(
+      const read = Promise.all(
         message.args().map((arg) => arg.evaluate((v: unknown) => (v instanceof Error ? `${v.name}: ${v.message} ${v.stack ?? ''}` : String(v))).catch(() => '?')),
       ).then((args) => problems.push(`console.error: ${message.text()}${args.length > 0 ? ` [${args.join(' | ')}]` : ''}`));
+      reading.push(read);
     });
     page.on('pageerror', (error) => problems.push(`uncaught: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
     return {
@@ -41,7 +44,10 @@ export async function launchFirefoxSession(origin: string): Promise<BrowserSessi
       click: (selector) => page.click(selector),
       type: (selector, text) => page.type(selector, text),
       screenshot: async (path) => void (await page.screenshot({ path: path as `${string}.png` })),
-      takeProblems: async () => problems.splice(0),
+      takeProblems: async () => {
+        await Promise.all(reading.splice(0));
+        return problems.splice(0);
+      },
       close: () => page.close(),
     };
   };

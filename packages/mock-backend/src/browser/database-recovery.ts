@@ -83,7 +83,7 @@ export async function openDatabaseRecovery(options: DatabaseRecoveryOptions): Pr
       });
   });
 
-  const worker = startDbWorker(options.createWorker);
+  const worker = startDbWorker(options.createWorker, (message) => console.error(message));
   let problem: { code: string; message: string } | undefined;
   try {
     await worker.ready;

@@ -4,7 +4,7 @@
  * or the worker ends. Resolves with `release` once held, or once the wait is given up (after
  * `onGiveUp` is called).
  */
-export function holdLockForLife(name: string, waitMs: number, onGiveUp: () => void = () => {}): Promise<() => void> {
+export function holdLockForLife(name: string, waitMs: number, onGiveUp: () => void): Promise<() => void> {
   const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
   if (!locks) return Promise.resolve(() => {});
   return new Promise((resolve) => {

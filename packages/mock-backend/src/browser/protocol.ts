@@ -55,6 +55,11 @@ export const skipWaitingType = 'SKIP_WAITING';
  * service worker sends the request again once the next owner's port arrives.
  */
 export const movedHeader = 'x-otto-moved';
+
+/** Whether an answer says "moved": not run here, and safe to send to the next owner. */
+export function isMoved(response: SerializedResponse): boolean {
+  return response.headers.some(([name]) => name.toLowerCase() === movedHeader);
+}
 /**
  * Request header naming the app version (build) that sent it. The DB worker refuses writes from
  * a build older than its own with 409 `APP_OUTDATED`.

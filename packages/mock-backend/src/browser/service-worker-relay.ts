@@ -16,7 +16,7 @@ import {
   failureOf,
   initPortType,
   isLongRunningRequest,
-  movedHeader,
+  isMoved,
   needDbPortType,
   pageGoneType,
   relayErrorResponse,
@@ -152,7 +152,7 @@ export function installOttoRelay(scope: OttoRelayScope): void {
     port.addEventListener('message', (event: MessageEvent<PortMessage>) => {
       const message = event.data;
       if (message?.type !== 'RESPONSE') return;
-      const moved = message.response.headers.some(([name]) => name.toLowerCase() === movedHeader);
+      const moved = isMoved(message.response);
       step({ type: 'answer', now: Date.now(), port: id, id: message.id, moved, ...failureOf(message.response), response: message.response });
     });
     port.start();

@@ -1,5 +1,5 @@
 import type { TabWire } from './host/tab-core';
-import { movedHeader, movedAnswer, type SerializedError, type SerializedRequest, type SerializedResponse } from './protocol';
+import { isMoved, movedAnswer, type SerializedError, type SerializedRequest, type SerializedResponse } from './protocol';
 
 /** What the owning tab tells the others about the database. */
 export interface LeaderAnnouncement {
@@ -64,7 +64,7 @@ export function fromWire(message: TabMessage | null | undefined): TabWire | unde
         id: message.id,
         from: message.from,
         to: message.to,
-        moved: message.response.headers.some(([name]) => name.toLowerCase() === movedHeader),
+        moved: isMoved(message.response),
       };
     default:
       return undefined;

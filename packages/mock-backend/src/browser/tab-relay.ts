@@ -13,6 +13,7 @@ import {
   dbPortType,
   errorMessage,
   failureOf,
+  isMoved,
   isLongRunningRequest,
   movedAnswer,
   needDbPortType,
@@ -24,7 +25,7 @@ import {
   type ServiceWorkerControlMessage,
 } from './protocol';
 import { fromWire, toWire, type TabMessage } from './tab-messages';
-import { hostError, infoOf, isMoved, statusOf, unavailable, waitingFor } from './tab-status';
+import { hostError, infoOf, statusOf, unavailable, waitingFor } from './tab-status';
 import type { BackendStatus } from './types';
 
 export interface TabRelayOptions {
@@ -198,9 +199,16 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
     const message = event.data;
     const at = now();
     if (message?.type === 'call' || message?.type === 'result') return calls.onMessage(message);
-    if (message?.type === 'request' && message.to === state.id) bodies.set(`${message.from}|${message.id}`, message.request);
+    // Another tab's request is none of this tab's business (its machine would ignore it).
+    if (message?.type === 'request') {
+      if (message.to !== state.id) return;
+      bodies.set(`${message.from}|${message.id}`, message.request);
+    }
     const wire = fromWire(message);
-    if (wire) step({ type: 'wire', now: at, message: wire, ...(message?.type === 'response' ? { response: message.response, ...failureOf(message.response) } : {}) });
+    if (!wire) return;
+    // Every answer tells when its owner last spoke; only the addressee reads what it says.
+    const mine = message?.type === 'response' && message.to === state.id;
+    step({ type: 'wire', now: at, message: wire, ...(message?.type === 'response' ? { response: message.response, ...(mine ? failureOf(message.response) : {}) } : {}) });
   });
 
   // --- Status -------------------------------------------------------------------------------------
@@ -228,10 +236,7 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
     if ((event.data as { type?: unknown } | null)?.type === needDbPortType) step({ type: 'db-port-wanted', now: now() });
   }
   const onControllerChange = () => step({ type: 'db-port-wanted', now: now() });
-  const onPageHide = (event: PageTransitionEvent) => {
-    step({ type: 'page-hide', now: now(), persisted: event.persisted });
-    if (state.role.kind === 'closed') clearTimeout(timer);
-  };
+  const onPageHide = (event: PageTransitionEvent) => step({ type: 'page-hide', now: now(), persisted: event.persisted });
   // Back from the back/forward cache with its database given up: start again.
   const onPageShow = (event: PageTransitionEvent) => {
     if (event.persisted && state.stoppedOnHide) location.reload();
@@ -292,7 +297,6 @@ export function createTabRelay(options: TabRelayOptions): TabRelay {
         window.removeEventListener('pageshow', onPageShow);
       }
       step({ type: 'close', now: now() });
-      clearTimeout(timer);
       channel.close();
       listeners.clear();
     },

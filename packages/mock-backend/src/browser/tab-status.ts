@@ -2,7 +2,7 @@
 // (tab-relay.ts) makes between the DB worker's and the machine's words.
 import { ApiError } from '../runtime/api-error';
 import type { HostError, TabState } from './host/tab-core';
-import { errorMessage, movedHeader, relayErrorSerialized, type SerializedResponse, type WorkerBackendInfo } from './protocol';
+import { errorMessage, relayErrorSerialized, type SerializedResponse, type WorkerBackendInfo } from './protocol';
 import type { BackendStatus } from './types';
 
 /** The status a tab reports for the machine's state; `previous` is kept through a hand-over. */
@@ -28,9 +28,6 @@ export function hostError(error: unknown): HostError {
   return { code: typeof storeCode === 'string' ? storeCode : error instanceof ApiError ? error.code : 'SERVICE_UNAVAILABLE', message: errorMessage(error) };
 }
 
-export function isMoved(response: SerializedResponse): boolean {
-  return response.headers.some(([name]) => name.toLowerCase() === movedHeader);
-}
 
 export function unavailable(message: string): SerializedResponse {
   return relayErrorSerialized(503, 'SERVICE_UNAVAILABLE', message);

@@ -526,11 +526,15 @@ export function simulate(options: SimOptions): SimResult {
     tabRun(tab, { type: 'dispatch', now, id: tabId, label: label(req), read: !write, resend: true, long: false });
   }
 
+  /** A page that goes takes its own unanswered requests with it. */
+  function dropPageRequests(tab: SimTab): void {
+    for (const req of requests.values()) if (req.tab === tab.id && !req.answer) requests.delete(req.id);
+  }
+
   function close(tab: SimTab, crash: boolean): void {
     if (!tab.alive) return;
     schedule.push(`${now} ${crash ? 'crash' : 'close'} ${tab.id}`);
-    // The page's own requests go with it.
-    for (const req of requests.values()) if (req.tab === tab.id && !req.answer) requests.delete(req.id);
+    dropPageRequests(tab);
     if (!crash) {
       // A page that is left fires pagehide first; `backend.close()` from the app does not.
       if (chance(0.7)) tabRun(tab, { type: 'page-hide', now });
@@ -551,7 +555,7 @@ export function simulate(options: SimOptions): SimResult {
   function freeze(tab: SimTab): void {
     if (!tab.alive) return;
     schedule.push(`${now} ${tab.id} left into the back/forward cache`);
-    for (const req of requests.values()) if (req.tab === tab.id && !req.answer) requests.delete(req.id);
+    dropPageRequests(tab);
     tabRun(tab, { type: 'page-hide', now, persisted: true });
     tab.alive = false;
     tab.frozen = true;

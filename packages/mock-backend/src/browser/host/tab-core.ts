@@ -141,6 +141,8 @@ function closeNow<R>(state: TabState, out: TabEffect<R>[]): TabEffect<R>[] {
     state.requests.delete(id);
     out.push({ ...refusal(id, 'The Otto backend in this tab was stopped.'), ...(request.resend ? { moved: true } : {}) });
   }
+  // Nothing left to wake for.
+  out.push({ type: 'wake', at: undefined });
   return out;
 }
 
