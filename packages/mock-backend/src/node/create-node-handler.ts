@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { totalCountHeader } from '@otto/api-contract';
 import { allowedOrigins, corsHeadersFor } from './access-policy';
 import { sendResponse, toRequest } from './node-http';
+import { badTarget, refuse, unknownMethod } from './server-refusals';
 
 /**
  * Options of `createNodeHandler`.
@@ -49,9 +50,7 @@ export function createNodeHandler(
     // A CORS preflight is the browser asking, not a call of the API: answered for allowed origins only.
     if (!corsOff && method === 'OPTIONS' && req.headers['access-control-request-method']) {
       if (!allowed(origin)) {
-        const body = JSON.stringify({ code: 'ORIGIN_NOT_ALLOWED', message: `Pages from ${origin ?? 'an unnamed origin'} may not call this server.` });
-        res.writeHead(403, { ...cors, 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff', 'content-length': String(Buffer.byteLength(body)) });
-        res.end(body);
+        refuse(req, res, { status: 403, code: 'ORIGIN_NOT_ALLOWED', message: `Pages from ${origin ?? 'an unnamed origin'} may not call this server.` }, cors);
         done(403);
         return;
       }
@@ -69,21 +68,9 @@ export function createNodeHandler(
 
     // TRACE, CONNECT, PROPFIND… (the API has no use for them; fetch's Request refuses some), and a
     // target that is no URL path: refused in words, never a 500.
-    const refusal = !fetchMethods.has(method)
-      ? { status: 501, code: 'METHOD_NOT_ALLOWED', message: 'This server does not answer that method. Use GET, POST, PUT, PATCH or DELETE.' }
-      : !URL.canParse(path, 'http://localhost')
-        ? { status: 400, code: 'MALFORMED_REQUEST', message: 'The request target is not a URL path. Send a path such as /api/customers.' }
-        : undefined;
+    const refusal = unknownMethod(method) ?? badTarget(path);
     if (refusal) {
-      const body = JSON.stringify({ code: refusal.code, message: refusal.message });
-      res.writeHead(refusal.status, {
-        ...cors,
-        ...(refusal.status === 501 ? { allow: [...fetchMethods].join(', ') } : {}),
-        'content-type': 'application/json; charset=utf-8',
-        'x-content-type-options': 'nosniff',
-        'content-length': String(Buffer.byteLength(body)),
-      });
-      res.end(body);
+      refuse(req, res, refusal, cors);
       done(refusal.status);
       return;
     }
@@ -106,8 +93,6 @@ export function createNodeHandler(
     });
   };
 }
-
-const fetchMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /** `/api/changes?token=…` → `/api/changes?token=…` with the value hidden. */
 function redactToken(path: string): string {

@@ -43,6 +43,7 @@ export function refuse(req: IncomingMessage, res: ServerResponse, refusal: Refus
     ...cors,
     ...refusal.headers,
     'content-type': 'application/json; charset=utf-8',
+    'x-content-type-options': 'nosniff',
     'content-length': String(Buffer.byteLength(body)),
     ...(unread ? { connection: 'close' } : {}),
   });
