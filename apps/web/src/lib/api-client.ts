@@ -1,4 +1,4 @@
-import { apiErrorSchema, buildPath, totalCountHeader, type RouteDefinition } from '@otto/api-contract';
+import { apiErrorSchema, buildPath, limits, totalCountHeader, type RouteDefinition } from '@otto/api-contract';
 import { appVersionHeader, dataStampHeader } from '@otto/mock-backend/browser';
 import { ApiClientError } from './api-client-error';
 import { accessRefusal } from './access-refusal';
@@ -52,7 +52,9 @@ export async function callApi<R extends RouteDefinition>(
 ): Promise<ApiResult<z.infer<R['response']>>> {
   let url = settings.baseUrl + buildPath(route.path, request.params);
   if (request.filter !== undefined) url += `?filterJson=${encodeURIComponent(JSON.stringify(request.filter))}`;
-  const timeout = AbortSignal.timeout(request.timeoutMs ?? settings.timeoutMs);
+  // A long call (an import, its undo) waits past the host's own limit for it, so that the host's
+  // answer in words comes first.
+  const timeout = AbortSignal.timeout(request.timeoutMs ?? (route.longRunning ? limits.longRequestTimeoutMs + 2_000 : settings.timeoutMs));
   const body = request.rawBody ?? (request.body !== undefined ? JSON.stringify(request.body) : undefined);
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
 

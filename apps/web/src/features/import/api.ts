@@ -2,20 +2,17 @@ import { customerRoutes, importRoutes, jobRoutes, type ImportDuplicateChoice, ty
 import { ApiClientError, callApi } from '../../lib/api-client';
 import type { ImportKind } from './import-core';
 
-/** An import of 50 000 rows may take a while on a slow machine: wait longer than for a page. */
-const importTimeoutMs = 120_000;
-
 /** Sends rows built in the worker (already JSON) to the import route; `dryRun` only checks. */
 export async function sendImport(kind: ImportKind, rowsJson: Uint8Array, duplicates: ImportDuplicateChoice, dryRun: boolean): Promise<ImportResult> {
   const route = kind === 'customers' ? customerRoutes.import : jobRoutes.import;
   // A Blob of the worker's bytes: the page neither copies nor encodes the rows.
   const rawBody = new Blob(['{"rows":', rowsJson as BlobPart, `,"duplicates":${JSON.stringify(duplicates)},"dryRun":${dryRun}}`]);
-  const { data } = await callApi(route, { rawBody, timeoutMs: importTimeoutMs });
+  const { data } = await callApi(route, { rawBody });
   return data;
 }
 
 export async function undoLastImport(): Promise<ImportUndoResult> {
-  const { data } = await callApi(importRoutes.undo, { timeoutMs: importTimeoutMs });
+  const { data } = await callApi(importRoutes.undo);
   return data;
 }
 

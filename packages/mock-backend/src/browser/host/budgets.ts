@@ -52,9 +52,11 @@ export function finalDeadline(startedAt: number): number {
 }
 
 /**
- * The longest the host takes to answer an ordinary request, one way or the other (an owner found
- * within `ownerWaitMs`, then at most `silenceMs` of silence, the relay's margin): a client's own
- * time limit set past it never cuts off the host's answer in words.
+ * How long the host takes, at most, to answer an ordinary request when the database goes silent (an
+ * owner found within `ownerWaitMs`, then `silenceMs` of silence, the relay's margin): a client's own
+ * time limit set past it never cuts off the host's answer in words for a dead owner. An owner that
+ * keeps answering others is working through a queue, and its request may take longer (up to
+ * `longRequestMs`).
  * @example
  * configureMyClient({ timeoutMs: requestBudgetMs + 2_000 });
  */
