@@ -3,7 +3,8 @@
 // starts the app (`npm start`) or runs every test (`npm test`).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
+import { findPostgresBin } from '../tooling/postgres-testing/index.js';
 
 const root = new URL('..', import.meta.url).pathname;
 // No tool banners in the output: turbo's telemetry notice (and its sending) and its update notice.
@@ -125,13 +126,9 @@ function ensurePostgres() {
     console.log('otto: OTTO_SKIP_POSTGRES=1: the PostgreSQL tests are skipped (counted as skipped at the end).');
     return;
   }
-  // Where @otto/postgres-testing looks: OTTO_POSTGRES_BIN, Debian's /usr/lib/postgresql/<n>/bin, PATH.
-  const hasInitdb = (dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl'));
-  const found = () =>
-    process.env.OTTO_POSTGRES_BIN
-      ? hasInitdb(process.env.OTTO_POSTGRES_BIN)
-      : (existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((v) => hasInitdb(join('/usr/lib/postgresql', v, 'bin')))) ||
-        (process.env.PATH ?? '').split(delimiter).some((dir) => dir && hasInitdb(dir));
+  // Where the tests look (@otto/postgres-testing: plain JavaScript and Node's own modules only, so
+  // it loads before the install).
+  const found = () => findPostgresBin() !== null;
   if (found()) return;
   aptInstall('PostgreSQL', ['postgresql'], 'the PostgreSQL store tests');
   if (found()) return;

@@ -1,4 +1,6 @@
 /** Whether this machine can start a test PostgreSQL (initdb and pg_ctl were found). */
+/** The folder holding initdb and pg_ctl (OTTO_POSTGRES_BIN, the newest /usr/lib/postgresql/<n>/bin, else PATH), or null. */
+export declare function findPostgresBin(): string | null;
 export declare const postgresAvailable: boolean;
 /**
  * Whether the PostgreSQL tests are skipped on purpose (OTTO_SKIP_POSTGRES=1, for a machine without

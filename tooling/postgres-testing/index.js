@@ -15,9 +15,9 @@ import { delimiter, join } from 'node:path';
  * The folder holding initdb and pg_ctl: the newest /usr/lib/postgresql/<n>/bin, else PATH.
  * @returns {string | null}
  */
-function findPostgresBin() {
+export function findPostgresBin() {
   const explicit = process.env.OTTO_POSTGRES_BIN;
-  if (explicit) return existsSync(join(explicit, 'initdb')) ? explicit : null;
+  if (explicit) return existsSync(join(explicit, 'initdb')) && existsSync(join(explicit, 'pg_ctl')) ? explicit : null;
   const root = '/usr/lib/postgresql';
   if (existsSync(root)) {
     const versions = readdirSync(root)

@@ -51,12 +51,13 @@ export async function checkImport(
   order: DateOrder | undefined,
   duplicates: ImportDuplicateChoice,
 ): Promise<Check> {
-  const built = await w.build(kind, mapping, order);
+  // What is still to choose is said before the rows are built (building 50 000 rows takes a while).
   const missing = importFields[kind].filter((f) => f.required && (mapping[f.key] === null || mapping[f.key] === undefined));
   if (kind === 'jobs' && mapping.customer_email == null && mapping.customer_name == null) {
     throw new Error('Choose the column with the customer’s email or name.');
   }
   if (missing.length) throw new Error(`Choose the column for ${missing.map((f) => f.label.toLowerCase()).join(' and ')}.`);
+  const built = await w.build(kind, mapping, order);
   const result =
     built.count > 0
       ? await sendImport(kind, built.rowsJson, duplicates, true)
