@@ -39,6 +39,10 @@ export function databaseFileOperations({ newStore, open, logger, extensions, cha
     return { api: await open(!bytes), ...(setAside ? { setAside } : {}) };
   }
 
+  /** The API over a database that is there already (restored or put back): never seeded, on the worker's clock. */
+  const reopen = (store: MockApi['store']) =>
+    createMockApi({ extensions, store, logger, seed: false, onChange: changes.publish, ...(options.now ? { now: options.now } : {}) });
+
   async function restoreAndReopen(api: MockApi, bytes: Uint8Array, onRecovered: (api: MockApi) => void): Promise<MockApi> {
     const summary = await checkBackup(bytes);
     const { store } = api;
@@ -48,17 +52,17 @@ export function databaseFileOperations({ newStore, open, logger, extensions, cha
     try {
       await store.replaceDatabase(bytes);
       // A restored database is never seeded, even when it holds no customers.
-      const restored = await createMockApi({ extensions, store, logger, seed: false, onChange: changes.publish, ...(options.now ? { now: options.now } : {}) });
+      const restored = await reopen(store);
       logger.info(`Restored a backup with ${summary.customers} customers and ${summary.jobs} jobs.`);
       return restored;
     } catch (error) {
       // Put the data back as it was before the restore began.
       try {
         await store.replaceDatabase(previous);
-        onRecovered(await createMockApi({ extensions, store, logger, seed: false, onChange: changes.publish }));
+        onRecovered(await reopen(store));
       } catch (recovery) {
         logger.error('The restore failed and the previous data could not be put back:', recovery);
-        onRecovered(await createMockApi({ extensions, store, logger, seed: false, onChange: changes.publish }).catch(() => api));
+        onRecovered(await reopen(store).catch(() => api));
         throw new StoreError(
           'OPEN_FAILED',
           `The restore failed (${errorMessage(error)}) and the previous data could not be put back. Keep the backup file, reload Otto and restore it again.`,

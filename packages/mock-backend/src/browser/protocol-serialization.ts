@@ -1,7 +1,7 @@
 // Turns requests, responses and relay errors into the plain data that crosses a MessagePort, and back.
 import { requestIdHeader } from '../runtime/request-id';
 
-import type { PortMessage, SerializedRequest, SerializedResponse } from './protocol';
+import type { PortMessage, Relayed, SerializedRequest, SerializedResponse } from './protocol';
 
 /**
  * Answers the REQUEST messages that arrive on `port` (from the service worker) with `answer`, each
@@ -11,7 +11,7 @@ import type { PortMessage, SerializedRequest, SerializedResponse } from './proto
  */
 export function answerRequestsOn(
   port: MessagePort,
-  answer: (request: SerializedRequest, relayed?: { deadline?: number; tried?: boolean }) => Promise<SerializedResponse>,
+  answer: (request: SerializedRequest, relayed?: Relayed) => Promise<SerializedResponse>,
 ): void {
   port.addEventListener('message', (event: MessageEvent<PortMessage>) => {
     const message = event.data;

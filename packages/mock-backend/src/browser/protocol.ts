@@ -56,6 +56,12 @@ export const skipWaitingType = 'SKIP_WAITING';
  */
 export const movedHeader = 'x-otto-moved';
 
+/** What the service worker says of a request it sends through a tab: by when an owner must have it, whether it was on its way somewhere before. */
+export interface Relayed {
+  deadline?: number | undefined;
+  tried?: boolean | undefined;
+}
+
 /** Whether an answer says "moved": not run here, and safe to send to the next owner. */
 export function isMoved(response: SerializedResponse): boolean {
   return response.headers.some(([name]) => name.toLowerCase() === movedHeader);

@@ -4,6 +4,7 @@ import {
   answerRequestsOn,
   initPortType,
   type PortMessage,
+  type Relayed,
   type SerializedRequest,
   type SerializedResponse,
   type ServiceWorkerControlMessage,
@@ -26,7 +27,7 @@ const keptPorts = 4;
  * A new controller (an updated worker) gets a port at once.
  */
 export function listenForServiceWorkerPorts(
-  dispatch: (request: SerializedRequest, relayed?: { deadline?: number; tried?: boolean }) => Promise<SerializedResponse>,
+  dispatch: (request: SerializedRequest, relayed?: Relayed) => Promise<SerializedResponse>,
 ): ServiceWorkerPorts {
   const container = navigator.serviceWorker;
   const ports: MessagePort[] = [];

@@ -20,6 +20,7 @@ import {
   pageGoneType,
   relayErrorSerialized,
   safeToResend,
+  type Relayed,
   type SerializedRequest,
   type SerializedResponse,
   type ServiceWorkerControlMessage,
@@ -56,7 +57,7 @@ export interface TabRelay {
    * service worker says of a request it sends through this tab (by when an owner must have it,
    * whether it was on its way somewhere before).
    */
-  dispatch(request: SerializedRequest, relayed?: { deadline?: number | undefined; tried?: boolean | undefined }): Promise<SerializedResponse>;
+  dispatch(request: SerializedRequest, relayed?: Relayed): Promise<SerializedResponse>;
   /** Runs a database operation in the owner tab. */
   call(op: DatabaseOp, bytes?: ArrayBuffer): Promise<ArrayBuffer | undefined>;
   close(): void;

@@ -8,12 +8,12 @@ import type { BackendStatus } from './types';
 /** The status a tab reports for the machine's state; `previous` is kept through a hand-over. */
 export function statusOf(state: TabState, previous: BackendStatus | undefined): BackendStatus | undefined {
   const role = state.role;
-  const keep = (s: BackendStatus) => ({ storage: s.storage, ...(s.fallbackReason ? { fallbackReason: s.fallbackReason } : {}) });
+  const keep = (s: Pick<BackendStatus, 'storage' | 'fallbackReason'>) => ({ storage: s.storage, ...(s.fallbackReason ? { fallbackReason: s.fallbackReason } : {}) });
   let base: BackendStatus | undefined;
-  if (role.kind === 'owning') base = { role: 'leader', ...keep({ role: 'leader', ...role.info }) };
-  else if (role.kind === 'following' && role.info) base = { role: 'follower', ...keep({ role: 'follower', ...role.info }) };
-  else if (previous && role.kind !== 'failed') base = { role: 'follower', ...keep(previous) };
-  else base = previous && keep(previous) && { role: previous.role, ...keep(previous) };
+  if (role.kind === 'owning') base = { role: 'leader', ...keep(role.info) };
+  else if (role.kind === 'following' && role.info) base = { role: 'follower', ...keep(role.info) };
+  // Between owners a tab follows what it knew; a failed one keeps its last role.
+  else if (previous) base = { role: role.kind === 'failed' ? previous.role : 'follower', ...keep(previous) };
   if (!base) return undefined;
   return { ...base, ...(state.otherVersion ? { otherVersion: state.otherVersion } : {}), ...(state.outdated ? { outdated: true } : {}) };
 }
