@@ -29,11 +29,20 @@ export interface SwRequestInfo {
 
 /** Where one request is: waiting for a route, or sent on a port. */
 export type SwRequestState =
-  /** `tried`: it was on a route before, which may have run it (a write is then refused with the doubt in words). */
-  | { kind: 'waiting'; info: SwRequestInfo; startedAt: number; tried?: boolean; earlier?: PortId[] }
+  /**
+   * `earlier`: the routes it was on before, whose answer is taken too; one of them may have run it,
+   * so a write that is then refused says so in words.
+   */
+  | { kind: 'waiting'; info: SwRequestInfo; startedAt: number; earlier: PortId[] }
   /** `via`: straight to the owner's DB worker, or to a tab that relays it (and answers 503 itself when no owner comes). */
-  /** `earlier`: the routes it was on before, whose answer is taken too (one of them may have run it). */
   | { kind: 'sent'; info: SwRequestInfo; startedAt: number; port: PortId; sentAt: number; via: 'owner' | 'tab'; earlier: PortId[] };
+
+type SentRequest = Extract<SwRequestState, { kind: 'sent' }>;
+
+/** Back to waiting for a route, with the route it was on among the earlier ones. */
+function waitAgain(request: SentRequest): SwRequestState {
+  return { kind: 'waiting', info: request.info, startedAt: request.startedAt, earlier: [...request.earlier, request.port] };
+}
 
 /** The route to the database owner's DB worker. */
 export type OwnerRoute = { kind: 'none' } | { kind: 'known'; owner: string; port: PortId };
@@ -102,7 +111,7 @@ export function swStep<R>(state: SwState, event: SwEvent<R>): SwEffect<R>[] {
   switch (event.type) {
     case 'fetch':
       prune(state, event.alive, event.aliveAt ?? now, out);
-      state.requests.set(event.request.id, { kind: 'waiting', info: event.request, startedAt: now });
+      state.requests.set(event.request.id, { kind: 'waiting', info: event.request, startedAt: now, earlier: [] });
       break;
     case 'owner-port': {
       const old = state.owner;
@@ -129,11 +138,9 @@ export function swStep<R>(state: SwState, event: SwEvent<R>): SwEffect<R>[] {
       state.lastAnswer.set(event.port, now);
       const request = state.requests.get(event.id);
       if (!request) break;
-      const fromEarlier = (request.kind === 'sent' ? request.earlier : (request.earlier ?? [])).includes(event.port);
-      const fromCurrent = request.kind === 'sent' && request.port === event.port;
-      if (!fromCurrent) {
+      if (request.kind !== 'sent' || request.port !== event.port) {
         // A real answer from a route it was on before: that route ran it, and that is the answer.
-        if (fromEarlier && !event.moved && !event.failure) {
+        if (request.earlier.includes(event.port) && !event.moved && !event.failure) {
           state.requests.delete(event.id);
           out.push({ type: 'respond', id: event.id, response: event.response });
         }
@@ -142,14 +149,13 @@ export function swStep<R>(state: SwState, event: SwEvent<R>): SwEffect<R>[] {
       if (!event.moved) {
         state.requests.delete(event.id);
         // Refused where it is now, after an earlier route may have run it: the refusal says so.
-        if (event.failure && !/may or may not/.test(event.failure) && !request.info.read && request.kind === 'sent' && request.earlier.length > 0) {
+        if (event.failure && !/may or may not/.test(event.failure) && !request.info.read && request.earlier.length > 0) {
           out.push(unavailable(event.id, `${event.failure.replace(/\.$/, '')}, and ${request.info.label} was on its way to a tab that closed, so this change may or may not have been saved. Reload to check, then try again.`));
         } else out.push({ type: 'respond', id: event.id, response: event.response });
         break;
       }
-      if (request.kind !== 'sent') break;
       // Not run: the owner is handing over (or the tab that relayed it is closing). Wait for the next.
-      state.requests.set(event.id, { kind: 'waiting', info: request.info, startedAt: request.startedAt, tried: true, earlier: [...request.earlier, request.port] });
+      state.requests.set(event.id, waitAgain(request));
       if (state.owner.kind === 'known' && state.owner.port === event.port) state.owner = { kind: 'none' };
       // A relaying tab that is closing: what is still on its way to it goes elsewhere too.
       else if (request.via === 'tab') retire(state, event.port, 'closed', out);
@@ -209,7 +215,7 @@ function retire<R>(state: SwState, port: PortId, why: 'unrun' | 'closed', out: S
   for (const [id, request] of state.requests) {
     if (request.kind !== 'sent' || request.port !== port) continue;
     if (why === 'unrun' || request.info.resend) {
-      state.requests.set(id, { kind: 'waiting', info: request.info, startedAt: request.startedAt, tried: true, earlier: [...request.earlier, request.port] });
+      state.requests.set(id, waitAgain(request));
     } else {
       state.requests.delete(id);
       out.push(unavailable(id, `The tab that owned the database closed before answering ${request.info.label}, so this change may or may not have been saved. Reload to check, then try again.`));
@@ -229,7 +235,7 @@ function expire<R>(state: SwState, now: number, out: SwEffect<R>[]): void {
       if (now < limit) continue;
       state.requests.delete(id);
       out.push(unavailable(id,
-          request.tried && !request.info.read
+          request.earlier.length > 0 && !request.info.read
             ? `The tab that had ${label} closed, and no other tab could take it within ${ownerWaitMs / 1000} seconds, so this change may or may not have been saved. Reload to check, then try again.`
             : `No open Otto tab answered ${label} within ${ownerWaitMs / 1000} seconds: the in-browser backend is not running. Open Otto in a tab (or reload it) and try again.`));
       continue;
@@ -278,9 +284,9 @@ function route<R>(state: SwState, now: number, out: SwEffect<R>[]): void {
     const via = state.owner.kind === 'known' ? 'owner' : 'tab';
     const port = state.owner.kind === 'known' ? state.owner.port : (state.tabs.get(request.info.clientId) ?? lastOf(state.tabs));
     if (port !== undefined) {
-      state.requests.set(id, { kind: 'sent', info: request.info, startedAt: request.startedAt, port, sentAt: now, via, earlier: request.earlier ?? [] });
+      state.requests.set(id, { kind: 'sent', info: request.info, startedAt: request.startedAt, port, sentAt: now, via, earlier: request.earlier });
       // A relaying tab refuses it, unrun, if no owner has it by then.
-      out.push({ type: 'send', port, id, deadline: request.startedAt + (request.info.long ? longRequestMs : ownerWaitMs), tried: request.tried === true });
+      out.push({ type: 'send', port, id, deadline: request.startedAt + (request.info.long ? longRequestMs : ownerWaitMs), tried: request.earlier.length > 0 });
       continue;
     }
     // No route: ask (again, every `askAgainMs`: a message that reached a page before it listened is lost).
