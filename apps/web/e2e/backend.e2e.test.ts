@@ -254,6 +254,10 @@ describe('in-browser backend', () => {
       const extra = new Worker(url, { type: 'module' });
       // The app's DB worker loads SQLite at once and opens the database only when told (waitForOpen).
       extra.postMessage({ type: 'open' });
+      // It also waits up to 10 s for the page's compiled SQLite (the app posts it at once): none is
+      // coming, so it loads its own. (Without this the extra worker held the files 10 s longer than
+      // it needed, and the next owner's worker, waiting for them as long, sometimes gave up.)
+      extra.postMessage({ type: 'sqlite-wasm' });
       extra.onmessage = (event: MessageEvent<{ type: string; info?: { storage: string } }>) => {
         messages.push(event.data);
         // Free the files at once for the tab that takes over.
