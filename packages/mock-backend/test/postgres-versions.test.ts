@@ -71,6 +71,11 @@ describeIfPostgres('versions and request ids on PostgreSQL, two API processes wi
   it('makes every version greater across the two processes, refuses a stale If-Match, and lists newest first in write order', async () => {
     const events: string[] = [];
     const stop = b.onChange((event) => events.push(`${event.entity} ${event.ids.join()}`));
+    // The last test's writes by A reach B through NOTIFY too, and on a busy machine after this
+    // one subscribed: a write of A that B hears says that everything before it has arrived.
+    const marker = await call(a, 'POST', '/customers', { ...ada, full_name: 'Marker' });
+    await expect.poll(() => events.at(-1), { timeout: 10_000 }).toBe(`customer ${marker.body.id}`);
+    events.length = 0;
     const x = await call(a, 'POST', '/customers', { ...ada, full_name: 'Skew X' });
     const y = await call(b, 'POST', '/customers', { ...ada, full_name: 'Skew Y' });
     expect(y.body.modified_dt).toBeGreaterThan(x.body.modified_dt);
