@@ -19,7 +19,9 @@ export async function launchChromiumSession(origin: string): Promise<BrowserSess
       reload: async () => void (await page.reload()),
       url: async () => new URL(page.url()),
       run: <T>(expression: string) => page.evaluate(wrapExpression(expression)) as Promise<T>,
-      click: (selector) => page.click(selector),
+      // Short: Screen.act finds the element again when React replaced the one it marked (the kept
+      // first screen's button, say), where Playwright would wait its default 30 s for it to return.
+      click: (selector) => page.click(selector, { timeout: 2_000 }),
       type: (selector, text) => page.locator(selector).pressSequentially(text),
       screenshot: async (path) => void (await page.screenshot({ path })),
       takeProblems: async () => problems.splice(0),

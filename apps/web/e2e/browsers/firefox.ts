@@ -22,6 +22,16 @@ export async function launchFirefoxSession(origin: string): Promise<BrowserSessi
   });
   const version = (await browser.version()).replace(/^firefox\//i, '');
   const resolve = (path: string) => new URL(path, origin).href;
+  // Firefox throttles the timers of a tab in the background (a flow that clicked in the first of
+  // two tabs took 28 s more): a tab is brought to the front before the flow acts in it, as a
+  // person would. Reading a page (run) leaves it where it is, so a live update still has to reach
+  // a tab in the background.
+  let front: Page | undefined;
+  const toFront = async (page: Page) => {
+    if (front === page) return;
+    await page.bringToFront();
+    front = page;
+  };
   const tabOf = (page: Page): Tab => {
     // WebDriver BiDi's log entries: console errors and uncaught errors (exceptions, unhandled rejections).
     const problems: string[] = [];
@@ -37,12 +47,24 @@ export async function launchFirefoxSession(origin: string): Promise<BrowserSessi
     });
     page.on('pageerror', (error) => problems.push(`uncaught: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
     return {
-      goto: async (path) => void (await page.goto(resolve(path))),
-      reload: async () => void (await page.reload()),
+      goto: async (path) => {
+        await toFront(page);
+        await page.goto(resolve(path));
+      },
+      reload: async () => {
+        await toFront(page);
+        await page.reload();
+      },
       url: async () => new URL(page.url()),
       run: <T>(expression: string) => page.evaluate(wrapExpression(expression)) as Promise<T>,
-      click: (selector) => page.click(selector),
-      type: (selector, text) => page.type(selector, text),
+      click: async (selector) => {
+        await toFront(page);
+        await page.click(selector);
+      },
+      type: async (selector, text) => {
+        await toFront(page);
+        await page.type(selector, text);
+      },
       screenshot: async (path) => void (await page.screenshot({ path: path as `${string}.png` })),
       takeProblems: async () => {
         await Promise.all(reading.splice(0));
@@ -55,7 +77,11 @@ export async function launchFirefoxSession(origin: string): Promise<BrowserSessi
     name: 'firefox',
     label: `Firefox ESR ${version}`,
     origin,
-    newTab: async () => tabOf(await browser.newPage()),
+    newTab: async () => {
+      const page = await browser.newPage();
+      front = page;
+      return tabOf(page);
+    },
     close: () => browser.close(),
   };
 }
