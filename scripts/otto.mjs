@@ -2,8 +2,9 @@
 // The one entry point a fresh machine needs (Node 20 and npm): installs what is missing, then
 // starts the app (`npm start`) or runs every test (`npm test`).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { findPostgresBin } from '../tooling/postgres-testing/index.js';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -143,11 +144,22 @@ function ensurePostgres() {
 /**
  * better-sqlite3's native part, for the HTTP server's tests: installs never build it (so `npm start`
  * needs no compiler); its own install script (a prebuilt binary, else a build from source, about
- * 100 s) runs here once, when it is not built yet.
+ * 100 s) runs here once per machine. The result is kept outside the checkout, by version, Node ABI
+ * and platform (as pnpm keeps packages in its store), so a fresh clone on the same machine copies it.
  */
 function buildBetterSqlite3() {
   const dir = join(root, 'packages/mock-backend/node_modules/better-sqlite3');
-  if (!existsSync(dir) || existsSync(join(dir, 'build/Release/better_sqlite3.node'))) return 0;
+  const built = join(dir, 'build/Release/better_sqlite3.node');
+  if (!existsSync(dir) || existsSync(built)) return 0;
+  const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const cacheRoot = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
+  const cached = join(cacheRoot, 'otto', `better-sqlite3-${version}-node-abi${process.versions.modules}-${process.platform}-${process.arch}.node`);
+  if (existsSync(cached)) {
+    mkdirSync(dirname(built), { recursive: true });
+    copyFileSync(cached, built);
+    console.log(`\n== native module (better-sqlite3 ${version}): built before on this machine, copied from ${cached}`);
+    return 0;
+  }
   const title = 'native module (better-sqlite3, about 100 s the first time)';
   console.log(`\n== ${title}`);
   const started = Date.now();
@@ -155,6 +167,14 @@ function buildBetterSqlite3() {
   const result = spawnSync('npm', ['run', 'install', '--silent'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   const status = result.status ?? 1;
   if (status !== 0) console.log(`${result.stdout ?? ''}${result.stderr ?? ''}`);
+  else if (existsSync(built)) {
+    try {
+      mkdirSync(dirname(cached), { recursive: true });
+      copyFileSync(built, cached);
+    } catch {
+      // A cache that cannot be written only means the next clone builds it again.
+    }
+  }
   console.log(`== ${title}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   return status;
 }

@@ -410,11 +410,12 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
       await screen.evaluate(armEarlyFetch);
       if (how === 'load') await screen.goto('/biz/jobs');
       else await screen.reload();
-      const answer = (await screen.evaluate(takeEarlyFetch)) as { status: number; ms: number; body: string } | null;
-      expect(answer, `the probe did not run in the page after a ${how}`).not.toBeNull();
-      expect(answer?.status, `right after a ${how}: ${answer?.body}`).toBe(200);
-      expect(answer?.body, 'a JSON list of customers').toMatch(/^\[\{"id":/);
-      timings.push(`${how} ${answer?.ms} ms`);
+      const taken = (await screen.evaluate(takeEarlyFetch)) as { status: number; ms: number; body: string } | { missing: string };
+      if ('missing' in taken) throw new Error(`${name}: the probe did not run in the page after a ${how}: ${taken.missing}`);
+      const answer = taken;
+      expect(answer.status, `right after a ${how}: ${answer.body}`).toBe(200);
+      expect(answer.body, 'a JSON list of customers').toMatch(/^\[\{"id":/);
+      timings.push(`${how} ${answer.ms} ms`);
       // The app finishes its own start before the next load (Firefox reports the loads a reload
       // cuts off as errors of the page).
       await ready(screen);
