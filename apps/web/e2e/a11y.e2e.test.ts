@@ -1,7 +1,7 @@
 // Every screen, at desktop (1280 px) and phone (375 px) width, in light and dark: axe-core finds no
 // serious or critical violation, nothing scrolls sideways, phone touch targets are 44 px, and a
 // screenshot of each (after its data has loaded) lands in e2e/screenshots/a11y-*.png.
-import { AxeBuilder } from '@axe-core/playwright';
+import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiFetch, baseUrl, launchBrowser, screenshot, trackPage, waitForBackend, type TrackedPage } from './harness';
@@ -95,10 +95,21 @@ async function settled(page: Page): Promise<void> {
   );
 }
 
-/** Serious and critical axe violations, one line each (rule, impact, first few targets). */
+const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/**
+ * Serious and critical axe violations, one line each (rule, impact, first few targets). axe-core
+ * runs in the page itself, put there once per document: @axe-core/playwright's AxeBuilder injects
+ * it on every call and finishes each run in a new page, which cost as much as the rules (56 runs).
+ */
 async function axeProblems(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).options({ resultTypes: ['violations'] }).analyze();
-  return results.violations
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const violations = await page.evaluate(
+    async (tags) =>
+      (await (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })).violations,
+    axeTags,
+  );
+  return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.failureSummary ?? ''}`).join(', ')}`);
 }

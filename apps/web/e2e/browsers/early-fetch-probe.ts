@@ -31,7 +31,7 @@ export function armEarlyFetch(): void {
  * What the probe's call answered (run in the page); when it did not run, what this load was (a
  * reload by the page itself would have used up the arm), for the failure message.
  */
-export function takeEarlyFetch(): Promise<{ status: number; ms: number; body: string }> | { missing: string } {
+export async function takeEarlyFetch(): Promise<{ status: number; ms: number; body: string } | { missing: string }> {
   const found = (window as unknown as { __ottoEarlyFetch?: Promise<{ status: number; ms: number; body: string }> }).__ottoEarlyFetch;
   if (found) return found;
   const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;

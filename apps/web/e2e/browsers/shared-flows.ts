@@ -410,7 +410,7 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
       await screen.evaluate(armEarlyFetch);
       if (how === 'load') await screen.goto('/biz/jobs');
       else await screen.reload();
-      const taken = (await screen.evaluate(takeEarlyFetch)) as { status: number; ms: number; body: string } | { missing: string };
+      const taken = await screen.evaluate(takeEarlyFetch);
       if ('missing' in taken) throw new Error(`${name}: the probe did not run in the page after a ${how}: ${taken.missing}`);
       const answer = taken;
       expect(answer.status, `right after a ${how}: ${answer.body}`).toBe(200);
