@@ -273,11 +273,12 @@ if (command === 'start') {
   }
   const env = { CHROMIUM_PATH: chromium };
   const turbo = (tasks, extra = []) => pnArgs(['turbo', 'run', ...tasks, '--output-logs=errors-only', ...(color ? [] : ['--no-color']), ...extra]);
-  check('lint and types', phase('lint and types', ...turbo(['lint', 'typecheck'], ['--concurrency=2']), { env }));
-  check('unit and integration tests', phase('unit and integration tests', ...turbo(['test'], ['--concurrency=2']), { env }));
+  // One run of turbo, so that lint and type checks fill the time a long test file leaves a core idle.
+  const checks = 'lint, types, unit and integration tests';
+  check(checks, phase(checks, ...turbo(['lint', 'typecheck', 'test'], ['--concurrency=2']), { env }));
   const built = phase('build', ...turbo(['build'], ['--concurrency=2']), { env });
   check('build', built);
-  // Browser tests run alone: each drives a real Chromium and the machine may have two cores.
+  // Browser test files run two at a time (apps/web/vitest.e2e.config.ts), after everything else.
   if (built === 0) {
     check('browser tests', phase('browser tests', ...turbo(['test:e2e'], ['--concurrency=1']), { env }));
     printFileDurations(['e2e', 'browser']);
