@@ -253,7 +253,7 @@ describe('the Jobs page on a phone (issue 18, problem 8)', () => {
 });
 
 describe('CSV export (issue 18, problem 9)', () => {
-  it('writes local times in ISO order and keeps the formula guard', async () => {
+  it('writes local times in ISO order, keeps the formula guard, and starts with a byte-order mark for Excel', async () => {
     const page = await open('/biz/customers', desktop, 'America/New_York');
     const created = await apiFetch(page, '/api/customers', {
       method: 'POST',
@@ -289,5 +289,7 @@ describe('CSV export (issue 18, problem 9)', () => {
     const row = customersCsv.split('\r\n').find((l) => l.includes('Csv Local Time'))!;
     expect(row).toContain(`"'+44 20 7946 0958"`);
     expect(row).toMatch(/"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d","\d{4}-\d\d-\d\d \d\d:\d\d:\d\d"$/);
+    // A UTF-8 byte-order mark first, so that Excel on Windows reads "Siobhán" as written (issue 36).
+    for (const file of [jobsFile, customersFile]) expect([...readFileSync((await file.path())!).subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   });
 });

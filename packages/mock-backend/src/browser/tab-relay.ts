@@ -3,9 +3,8 @@
 // requests (its own, and those the service worker sends through it) to whichever tab owns it
 // now, over a BroadcastChannel. Every decision is made by the pure machine in host/tab-core.ts;
 // this file turns browser events into its events and carries out its effects.
-import type { Logger } from '../logger';
 import { ApiError } from '../runtime/api-error';
-import { createOwnerCalls, type DatabaseOp } from './owner-calls';
+import { createOwnerCalls } from './owner-calls';
 import { createTabState, tabHello, tabStep, type TabEffect, type TabEvent, type TabWire } from './host/tab-core';
 import { startDbWorker, type DbWorkerClient } from './db-worker-client';
 import {
@@ -20,7 +19,6 @@ import {
   pageGoneType,
   relayErrorSerialized,
   safeToResend,
-  type Relayed,
   type SerializedRequest,
   type SerializedResponse,
   type ServiceWorkerControlMessage,
@@ -28,41 +26,9 @@ import {
 import { fromWire, toWire, type TabMessage } from './tab-messages';
 import { hostError, infoOf, statusOf, unavailable, waitingFor } from './tab-status';
 import type { BackendStatus } from './types';
+import type { TabRelay, TabRelayOptions } from './tab-relay-types';
 
-export interface TabRelayOptions {
-  createWorker: () => Worker;
-  appVersion?: string | undefined;
-  lockName: string;
-  channelName: string;
-  /** How long this tab's own requests wait for an owner before 503. */
-  ownerWaitMs?: number | undefined;
-  /** Hand the service worker a port straight to the DB worker (when this tab owns the database). */
-  directPort: boolean;
-  /** Give the service worker a port to this tab (INIT_PORT), when it asks for a route and this tab is no owner. */
-  offerPort?: () => void;
-  logger: Logger;
-}
-
-/** One tab's part in the group of tabs that share one database. */
-export interface TabRelay {
-  /** Undefined until the database is ready, here or in the owner tab. */
-  readonly status: BackendStatus | undefined;
-  /** Resolves once this tab can answer requests (it owns a ready database, or knows the owner that does). */
-  readonly started: Promise<void>;
-  /** What this tab waits for before it can answer, in words; empty once it can. */
-  waitingFor(): string;
-  subscribe(listener: (status: BackendStatus) => void): () => void;
-  /**
-   * Answers a request from the database, wherever it is; never rejects. `relayed`: what the
-   * service worker says of a request it sends through this tab (by when an owner must have it,
-   * whether it was on its way somewhere before).
-   */
-  dispatch(request: SerializedRequest, relayed?: Relayed): Promise<SerializedResponse>;
-  /** Runs a database operation in the owner tab. */
-  call(op: DatabaseOp, bytes?: ArrayBuffer): Promise<ArrayBuffer | undefined>;
-  close(): void;
-}
-
+export type { TabRelay, TabRelayOptions } from './tab-relay-types';
 
 /**
  * Elects one tab per origin to own the database and relays every other tab's requests to it.

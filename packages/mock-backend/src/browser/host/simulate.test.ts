@@ -8,7 +8,7 @@ import { swStep, type SwEffect, type SwEvent, type SwState } from './sw-core';
 import { tabStep, type TabEffect, type TabEvent, type TabState } from './tab-core';
 
 /** The default run: how many schedules `npm test` explores. */
-const schedules = Number(process.env.OTTO_SIMULATE_SCHEDULES ?? 20_000);
+const schedules = Number(process.env.OTTO_SIMULATE_SCHEDULES ?? 10_000);
 const firstSeed = Number(process.env.OTTO_SIMULATE_FROM ?? 1);
 
 function report(found: ReturnType<typeof explore>): string {

@@ -7,9 +7,10 @@
 // worker); every other tab relays its requests to that owner; a request never fails because the
 // owner is starting or changing, it waits for the next one within its deadline; a newer version
 // of the app takes the database over and an older one never writes to it again.
-import { longRequestMs, ownerWaitMs, silenceMs } from './budgets';
+import { longRequestMs, ownerWaitMs } from './budgets';
+import { expire, nextWake, refusal, requeue, settle, withDoubt } from './tab-requests';
 
-import type { HostError, TabEffect, TabEvent, TabRequestState, TabRole, TabState, TabWire } from './tab-types';
+import type { HostError, TabEffect, TabEvent, TabRole, TabState, TabWire } from './tab-types';
 
 export type { HostError, OwnerInfo, TabEffect, TabEvent, TabRequestState, TabRole, TabState, TabWire } from './tab-types';
 
@@ -251,64 +252,7 @@ function route<R>(state: TabState, now: number, out: TabEffect<R>[]): void {
   }
 }
 
-function expire<R>(state: TabState, now: number, out: TabEffect<R>[]): void {
-  for (const [id, request] of state.requests) {
-    if (now < expiresAt(state, request)) continue;
-    state.requests.delete(id);
-    out.push(
-      request.sentTo === undefined
-        ? refusal(id, withDoubt(request, `No tab could open the database for ${request.label} in time. Reload the tab and try again.`))
-        : {
-            type: 'refuse',
-            id,
-            status: 504,
-            code: 'TIMEOUT',
-            message: request.read
-              ? `The in-browser database did not answer ${request.label} in time. Try again; if it keeps happening, reload the tab.`
-              : `The in-browser database did not answer ${request.label} in time, so this change may or may not have been saved. Reload to check, then try again.`,
-          },
-    );
-  }
-}
-
-function expiresAt(state: TabState, request: TabRequestState): number {
-  if (request.sentTo === undefined || request.long) return request.deadline;
-  // Silence from the owner, not waiting, counts (a busy owner answers others), up to `longRequestMs` in all.
-  const quiet = Math.max(request.sentAt, state.lastAnswer.get(request.sentTo) ?? 0) + silenceMs;
-  return Math.min(quiet, request.startedAt + longRequestMs);
-}
-
-/** The answer goes to whoever asked; a refusal of a write that may have run on an earlier owner says so. */
-function settle<R>(state: TabState, id: string, response: R, failure: string | undefined, out: TabEffect<R>[]): void {
-  const request = state.requests.get(id);
-  state.requests.delete(id);
-  if (failure && request && !/may or may not/.test(failure) && withDoubt(request, failure) !== failure) out.push(refusal(id, withDoubt(request, failure)));
-  else out.push({ type: 'settle', id, response });
-}
-
-/** Back to waiting for an owner, after one had it (and may have run it). */
-function requeue(request: TabRequestState): void {
-  request.sentTo = undefined;
-  request.tried = true;
-}
-
-/** A write that was on its way to an owner before may have run there: its refusal says so. */
-function withDoubt(request: TabRequestState, message: string): string {
-  if (request.read || !request.tried) return message;
-  return `${message.replace(/\.$/, '')}, and ${request.label} was on its way to a tab that closed, so this change may or may not have been saved. Reload to check, then try again.`;
-}
-
-function refusal<R>(id: string, message: string): TabEffect<R> {
-  return { type: 'refuse', id, status: 503, code: 'SERVICE_UNAVAILABLE', message };
-}
-
 function ownerMessage(state: TabState): TabWire {
   const info = state.role.kind === 'owning' ? state.role.info : { storage: 'memory' as const };
   return { type: 'owner', owner: state.id, info: { ...info, ...(state.version ? { appVersion: state.version } : {}) } };
-}
-
-function nextWake(state: TabState): number | undefined {
-  let at = Infinity;
-  for (const request of state.requests.values()) at = Math.min(at, expiresAt(state, request));
-  return at === Infinity ? undefined : at;
 }

@@ -2,7 +2,7 @@ import { Button, Notice, useToast } from '@otto/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { BackendHandle } from '../../../backend/start-backend';
-import { downloadFile, fileDate } from '../../../lib/download';
+import { downloadCsv, downloadFile, fileDate } from '../../../lib/download';
 import { Modal } from '../../../lib/modal';
 import { ImportDialog } from '../../import/components/import-dialog';
 import { customersCsv, jobsCsv } from '../export-csv';
@@ -71,7 +71,7 @@ export function DataDialog({
   const exportCsv = (kind: 'customers' | 'jobs') =>
     run(`Exporting ${kind}`, async () => {
       const csv = kind === 'customers' ? await customersCsv(progress(`Exporting ${kind}`)) : await jobsCsv(progress(`Exporting ${kind}`));
-      downloadFile(csv, `otto-${kind}-${fileDate()}.csv`, 'text/csv;charset=utf-8');
+      downloadCsv(csv, `otto-${kind}-${fileDate()}.csv`);
       return `The ${kind} were exported as CSV.`;
     });
 

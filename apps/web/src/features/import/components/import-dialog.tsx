@@ -2,7 +2,7 @@ import type { ImportDuplicateChoice, ImportResult } from '@otto/api-contract';
 import { Button, Notice, SelectField } from '@otto/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { downloadFile, fileDate } from '../../../lib/download';
+import { downloadCsv, fileDate } from '../../../lib/download';
 import { Modal } from '../../../lib/modal';
 import { errorWords, sendImport, undoLastImport } from '../api';
 import { checkImport, count, listProblems, type Check } from '../import-check';
@@ -117,7 +117,7 @@ export function ImportDialog({ initialKind = 'customers', onClose }: { initialKi
   async function downloadSkipped() {
     if (stage.name !== 'done' || !worker.current) return;
     const csv = await worker.current.skippedCsv(stage.skipped);
-    downloadFile(csv, `otto-skipped-${kind}-${fileDate()}.csv`, 'text/csv;charset=utf-8');
+    downloadCsv(csv, `otto-skipped-${kind}-${fileDate()}.csv`);
   }
 
   async function runUndo() {
