@@ -1,12 +1,20 @@
-// The app built for remote mode (VITE_OTTO_API_BASE_URL, and VITE_OTTO_API_TOKEN when given),
-// served by `vite preview` on a free port: the e2e tests that point the app at otto-mock-server.
-import { mkdtempSync, rmSync } from 'node:fs';
+// The app built for remote mode (VITE_OTTO_API_BASE_URL, and VITE_OTTO_API_TOKEN when given), for
+// the e2e tests that point the app at otto-mock-server. Built once per build of the app, with
+// placeholders for the server's address and token that the test's static server swaps for each
+// test's own (five builds of about 12 s each used to be made, one per server and token).
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, preview } from 'vite';
+import { build } from 'vite';
+import { contentSecurityPolicy } from '../content-security-policy';
+import { startStaticServer } from './static-server';
 
 const appRoot = fileURLToPath(new URL('..', import.meta.url));
+const placeholderOrigin = 'http://otto-remote-api.invalid';
+const placeholderUrl = `${placeholderOrigin}/api`;
+const placeholderToken = 'otto-remote-api-token-placeholder';
 
 export interface RemoteApp {
   /** Where the built app is served. */
@@ -14,25 +22,44 @@ export interface RemoteApp {
   close(): Promise<void>;
 }
 
-/** Builds the app pointed at `apiUrl` and serves it; `close()` stops it and removes the build. */
-export async function serveRemoteApp(apiUrl: string, token?: string): Promise<RemoteApp> {
-  const outDir = mkdtempSync(join(tmpdir(), 'otto-remote-build-'));
-  process.env.VITE_OTTO_API_BASE_URL = apiUrl;
-  if (token) process.env.VITE_OTTO_API_TOKEN = token;
+/**
+ * The remote-mode build of this app, made once for the local build in dist/ (its page names every
+ * hashed file, so it changes with the source) and kept in the temporary directory: made in a
+ * folder of its own and renamed into place, so test files that race to make it each get a whole one.
+ */
+async function remoteBuild(): Promise<string> {
+  const key = createHash('sha256').update(readFileSync(join(appRoot, 'dist', 'app.html'))).digest('hex').slice(0, 16);
+  const dir = join(tmpdir(), `otto-remote-build-${key}`);
+  if (existsSync(join(dir, 'app.html'))) return dir;
+  const making = mkdtempSync(join(tmpdir(), 'otto-remote-making-'));
+  process.env.VITE_OTTO_API_BASE_URL = placeholderUrl;
+  process.env.VITE_OTTO_API_TOKEN = placeholderToken;
   try {
-    await build({ root: appRoot, logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: false } });
+    await build({ root: appRoot, logLevel: 'warn', build: { outDir: making, emptyOutDir: true, sourcemap: false } });
   } finally {
     delete process.env.VITE_OTTO_API_BASE_URL;
     delete process.env.VITE_OTTO_API_TOKEN;
   }
-  const site = await preview({ root: appRoot, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, open: false } });
-  const address = site.httpServer.address();
-  if (!address || typeof address === 'string') throw new Error('vite preview did not report its port.');
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    async close() {
-      await site.close();
-      rmSync(outDir, { recursive: true, force: true });
-    },
-  };
+  try {
+    renameSync(making, dir);
+  } catch (error) {
+    // Another test file made it first: theirs is as good.
+    if (!existsSync(join(dir, 'app.html'))) throw error;
+    rmSync(making, { recursive: true, force: true });
+  }
+  return dir;
+}
+
+/** Serves the app pointed at `apiUrl` (with `token` when given); `close()` stops it. */
+export async function serveRemoteApp(apiUrl: string, token?: string): Promise<RemoteApp> {
+  const dir = await remoteBuild();
+  const site = await startStaticServer(dir, 0, {
+    replace: [
+      [placeholderUrl, apiUrl],
+      [placeholderOrigin, new URL(apiUrl).origin],
+      [placeholderToken, token ?? ''],
+    ],
+    headers: { 'content-security-policy': contentSecurityPolicy(apiUrl) },
+  });
+  return { url: site.url, close: () => site.close() };
 }

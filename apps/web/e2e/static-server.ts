@@ -33,13 +33,17 @@ export interface StaticServerOptions {
    * watch the page itself (browsers/console-watch.ts). The rest of the page is unchanged.
    */
   headScript?: string;
+  /** Text swapped in every HTML, script and JSON file served (a placeholder a build was made with, for the value of this run). */
+  replace?: ReadonlyArray<readonly [string, string]>;
+  /** Headers sent with every file (a Content-Security-Policy, as `vite preview` sends it). */
+  headers?: Record<string, string>;
 }
 
 /** Serves `root` on 127.0.0.1:`port` (0: any free port). */
 export async function startStaticServer(root: string, port = 0, options: StaticServerOptions = {}): Promise<StaticServer> {
   let current = root;
   const sockets = new Set<Socket>();
-  const { headScript } = options;
+  const { headScript, replace = [], headers = {} } = options;
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     let file = normalize(join(current, path));
@@ -54,7 +58,12 @@ export async function startStaticServer(root: string, port = 0, options: StaticS
     res.writeHead(200, {
       'content-type': types[extname(file)] ?? 'application/octet-stream',
       'cache-control': file.endsWith('otto-sw.js') || file.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable',
+      ...headers,
     });
+    if (replace.length > 0 && ['.html', '.js', '.json', '.webmanifest'].includes(extname(file))) {
+      res.end(replace.reduce((text, [from, to]) => text.replaceAll(from, to), readFileSync(file, 'utf8')));
+      return;
+    }
     if (headScript && file.endsWith('.html')) {
       const html = readFileSync(file, 'utf8');
       const script = `<script>${headScript}</script>`;
