@@ -1,5 +1,6 @@
 import { ottoReporters, ottoVitestConfig } from '@otto/vitest-config';
 import { defineConfig } from 'vitest/config';
+import { HeaviestFirst } from './e2e/heaviest-first';
 
 // End-to-end tests drive real browsers (Chromium through playwright-core, Firefox ESR and WebKitGTK
 // in the shared flows) against the production build. Two files at a time unless OTTO_E2E_WORKERS
@@ -13,6 +14,7 @@ export default defineConfig({
     reporters: ottoReporters('e2e'),
     fileParallelism: true,
     maxWorkers: Number(process.env.OTTO_E2E_WORKERS ?? 2),
+    sequence: { sequencer: HeaviestFirst },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     globalSetup: ['e2e/global-setup.ts'],
