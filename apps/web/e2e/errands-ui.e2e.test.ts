@@ -236,7 +236,7 @@ describe('focus after actions (issue 18, problem 7)', () => {
 });
 
 describe('the Jobs page on a phone (issue 18, problem 8)', () => {
-  it('does not scroll sideways, and every status tab is in view', async () => {
+  it('does not scroll sideways, every status tab is in view, and a row’s Move menu opens inside the screen', async () => {
     const page = await open('/biz/jobs', phone);
     await page.getByRole('table').getByRole('row').nth(1).waitFor();
     await page.getByText(/Page 1 of/).waitFor();
@@ -249,6 +249,16 @@ describe('the Jobs page on a phone (issue 18, problem 8)', () => {
       expect(box.right).toBeLessThanOrEqual(widths.view);
     }
     await screenshot(page, 'jobs-phone-375');
+
+    // A row's Move menu opens inside the screen, every item in reach (issue 36: it started at -75 px).
+    await page.getByRole('button', { name: /^Move “/ }).first().click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    const box = await menu.evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+    expect(box.left, 'the menu’s left edge').toBeGreaterThanOrEqual(0);
+    expect(box.right, 'the menu’s right edge').toBeLessThanOrEqual(widths.view);
+    expect(box.bottom, 'the menu’s bottom edge').toBeLessThanOrEqual(await page.evaluate(() => window.innerHeight));
+    await screenshot(page, 'jobs-phone-375-move-menu');
   });
 });
 

@@ -97,7 +97,7 @@ describe('issue 18 problem 2: archive with Undo, the Archived view, delete for g
     const row = page.getByRole('row', { name: new RegExp(name) });
     await row.waitFor();
     await bothWidths(page, 'errands-archived', () => row.waitFor());
-    await page.getByRole('button', { name: `Delete ${name} for good` }).click();
+    await page.getByRole('button', { name: `Delete for good… ${name}` }).click();
     const dialog = page.getByRole('alertdialog', { name: `Delete ${name} for good?` });
     await dialog.waitFor();
     await screenshot(page, 'errands-delete-for-good-1280');

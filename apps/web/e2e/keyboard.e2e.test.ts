@@ -169,6 +169,14 @@ describe('keyboard only', () => {
     }
     await page.keyboard.press('n');
     await page.getByRole('heading', { level: 1, name: 'New customer' }).waitFor();
+    // The cursor starts in Full name: what is typed next lands there (issue 36), not nowhere.
+    await expect.poll(() => focused(page)).toBe('input[full_name] “”');
+    await page.keyboard.type('Ada Keys');
+    expect(await page.getByLabel('Full name').inputValue()).toBe('Ada Keys');
+    // Emptied again (nothing unsaved to ask about), and out of the fields: g j goes to jobs.
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Backspace');
+    await tabTo(page, 'button[type="submit"]');
     await page.keyboard.press('g');
     await page.keyboard.press('j');
     await page.waitForURL('**/biz/jobs');
@@ -177,5 +185,13 @@ describe('keyboard only', () => {
     const title = (await page.locator('#main tbody tr th a').first().textContent())!;
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    // n on the jobs list: a new job, the cursor in its first field (the customer).
+    await page.keyboard.press('g');
+    await page.keyboard.press('j');
+    await page.waitForURL('**/biz/jobs');
+    await page.locator('#main tbody tr a[href]').first().waitFor();
+    await page.keyboard.press('n');
+    await page.getByRole('heading', { level: 1, name: 'New job' }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('form')?.querySelector('input, select, textarea') === document.activeElement)).toBe(true);
   });
 });

@@ -8,6 +8,7 @@ vi.mock('../../backend/start-backend', () => ({ ensureBackend: async () => fakeB
 
 const start = renderApp;
 const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+const focusedFullName = () => document.activeElement?.id === 'customer-full_name';
 
 describe('customer screens', () => {
   it('redirects /biz to the customer list, replacing history, and shows a page of customers', async () => {
@@ -31,6 +32,25 @@ describe('customer screens', () => {
     await user.clear(screen.getByRole('searchbox'));
     await user.type(screen.getByRole('searchbox'), 'zzzzqqq');
     expect(await screen.findByText('No customers match “zzzzqqq”')).toBeTruthy();
+  });
+
+  it('opens the top match on Enter in the search box, typed fast or slow, and stays put with none (issue 36)', async () => {
+    const user = userEvent.setup();
+    const { router, api } = await start('/biz/customers');
+    const [first] = api.store.all<{ id: number; full_name: string; email: string }>('SELECT id, full_name, email FROM customers ORDER BY id LIMIT 1');
+    // Enter at once, before the list has caught up with the text: the answer to that text decides.
+    await user.type(await screen.findByRole('searchbox', { name: 'Search customers' }), `${first!.email}{Enter}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/biz/customers/edit/${first!.id}`));
+    await router.navigate('/biz/customers?q=zzzzqqq');
+    expect(await screen.findByText('No customers match “zzzzqqq”')).toBeTruthy();
+    await user.type(screen.getByRole('searchbox'), '{Enter}');
+    expect(router.state.location.pathname).toBe('/biz/customers');
+    expect(focusedFullName()).toBe(false);
+  });
+
+  it('starts a new customer with the cursor in Full name (issue 36)', async () => {
+    await start('/biz/customers/new');
+    await waitFor(() => expect(focusedFullName()).toBe(true));
   });
 
   it('pages with Next and Previous', async () => {

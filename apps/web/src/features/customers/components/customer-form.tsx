@@ -2,6 +2,7 @@ import { customerInputSchema, type CustomerInput } from '@otto/api-contract';
 import { TextField } from '@otto/ui';
 import type { FormEvent } from 'react';
 import { FormFailure, SaveButton } from '../../../lib/form-parts';
+import { useFocusFirstField } from '../../../lib/use-focus-first-field';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 
 type Field = keyof CustomerInput;
@@ -33,10 +34,13 @@ export interface CustomerFormProps {
   /** Saves; a rejected ApiClientError with field issues is shown next to the fields. */
   onSubmit: (input: CustomerInput) => Promise<unknown>;
   onDirtyChange?: (dirty: boolean) => void;
+  /** Put the cursor in the first field when the form appears (a new customer). */
+  focusFirst?: boolean;
 }
 
 /** The customer fields with their rules checked before anything is sent. */
-export function CustomerForm({ initial = empty, submitLabel, saving, onSubmit, onDirtyChange }: CustomerFormProps) {
+export function CustomerForm({ initial = empty, submitLabel, saving, onSubmit, onDirtyChange, focusFirst = false }: CustomerFormProps) {
+  const formRef = useFocusFirstField<HTMLFormElement>(focusFirst);
   const form = useValidatedForm<CustomerInput, CustomerInput>({
     initial,
     validate,
@@ -51,7 +55,7 @@ export function CustomerForm({ initial = empty, submitLabel, saving, onSubmit, o
   const submit = (event: FormEvent<HTMLFormElement>) => form.submit(event, saving);
 
   return (
-    <form className="otto-stack customer-form" noValidate onSubmit={submit} aria-busy={saving}>
+    <form ref={formRef} className="otto-stack customer-form" noValidate onSubmit={submit} aria-busy={saving}>
       <FormFailure message={failure} />
       {fields.map(({ name, label, type, autoComplete }) => (
         <TextField

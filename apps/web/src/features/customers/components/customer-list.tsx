@@ -8,6 +8,7 @@ import { columnDirection, nextSort, pageSizes, type ListSort } from '../../../li
 import { paths } from '../../../lib/paths';
 import { LoadErrorNotice } from '../../../lib/load-error-notice';
 import { useListSearchParams } from '../../../lib/use-list-search-params';
+import { useOpenTopMatch } from '../../../lib/use-open-top-match';
 import { useSearchText } from '../../../lib/use-search-text';
 import { keepFirstScreenSoon } from '../../../backend/kept-screen';
 import { customerListRequest, useCustomers } from '../api/get-customers';
@@ -74,6 +75,7 @@ export function CustomerList() {
   const stamp = result.data?.stamp;
   const drawn = !result.isFetching && !result.isPlaceholderData;
   useEffect(() => (drawn && stamp ? keepFirstScreenSoon(stamp) : undefined), [drawn, stamp]);
+  const openTopMatch = useOpenTopMatch(rows[0] && paths.customers.edit.href(rows[0].id), drawn && !pending && result.data !== undefined);
 
   return (
     <div className="otto-stack">
@@ -82,6 +84,7 @@ export function CustomerList() {
         placeholder="Name, email or phone"
         value={text}
         onChange={setText}
+        onKeyDown={openTopMatch}
         busy={result.isFetching || pending}
       />
       <ListControls

@@ -2,6 +2,7 @@ import { jobInputSchema, jobStatusLabels, jobTransitions, type Job, type JobFiel
 import { SelectField, TextAreaField, TextField } from '@otto/ui';
 import type { FormEvent } from 'react';
 import { FormFailure, SaveButton } from '../../../lib/form-parts';
+import { useFocusFirstField } from '../../../lib/use-focus-first-field';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { fromDateTimeLocal, moneyInput, parseMoney, toDateTimeLocal } from '../../../lib/format';
 import { CustomerPicker, type PickedCustomer } from './customer-picker';
@@ -61,10 +62,13 @@ export interface JobFormProps {
   saving: boolean;
   onSubmit: (fields: JobFields) => Promise<unknown>;
   onDirtyChange?: (dirty: boolean) => void;
+  /** Put the cursor in the first field when the form appears (a new job). */
+  focusFirst?: boolean;
 }
 
 /** Every field of a job, checked with the contract's rules before anything is sent. */
-export function JobForm({ initial, savedStatus, submitLabel, saving, onSubmit, onDirtyChange }: JobFormProps) {
+export function JobForm({ initial, savedStatus, submitLabel, saving, onSubmit, onDirtyChange, focusFirst = false }: JobFormProps) {
+  const formRef = useFocusFirstField<HTMLFormElement>(focusFirst);
   const form = useValidatedForm<Values, JobFields>({
     initial,
     validate,
@@ -90,7 +94,7 @@ export function JobForm({ initial, savedStatus, submitLabel, saving, onSubmit, o
   );
 
   return (
-    <form className="otto-stack job-form" noValidate onSubmit={submit} aria-busy={saving}>
+    <form ref={formRef} className="otto-stack job-form" noValidate onSubmit={submit} aria-busy={saving}>
       <FormFailure message={failure} />
       <CustomerPicker value={values.customer} onChange={(c) => change('customer', c)} error={errors.customer_id} />
       <div className="otto-form-grid">

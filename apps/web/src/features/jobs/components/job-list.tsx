@@ -13,6 +13,7 @@ import { nextSort, pageSizes, type ListSort } from '../../../lib/list-order';
 import { paths } from '../../../lib/paths';
 import { LoadErrorNotice } from '../../../lib/load-error-notice';
 import { useListSearchParams } from '../../../lib/use-list-search-params';
+import { useOpenTopMatch } from '../../../lib/use-open-top-match';
 import { useSearchText } from '../../../lib/use-search-text';
 import { useJobCounts } from '../api/get-job-counts';
 import { useJobs } from '../api/get-jobs';
@@ -52,6 +53,8 @@ export function JobList() {
   const counts = useJobCounts(countParams);
   const total = jobs.data?.totalCount ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const top = jobs.data?.data[0];
+  const openTopMatch = useOpenTopMatch(top && paths.jobs.edit.href(top.id), !pending && !jobs.isFetching && !jobs.isPlaceholderData && jobs.data !== undefined);
 
   const tab = (key: JobStatus | 'all', label: string) => ({
     key,
@@ -70,6 +73,7 @@ export function JobList() {
         placeholder="Title, description, address or customer"
         value={text}
         onChange={setText}
+        onKeyDown={openTopMatch}
         busy={jobs.isFetching || pending}
       />
       <ListControls

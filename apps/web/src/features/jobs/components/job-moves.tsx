@@ -1,9 +1,10 @@
 import { jobStatusLabels, jobTransitions, type Job, type JobStatus } from '@otto/api-contract';
 import { Button, TextField, useToast } from '@otto/ui';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { ApiClientError } from '../../../lib/api-client';
 import { fromDateTimeLocal, toDateTimeLocal } from '../../../lib/format';
 import { Modal } from '../../../lib/modal';
+import { placePopover } from '../../../lib/place-popover';
 import { useMoveJob, useRevertJobMove } from '../api/move-job';
 
 /** What the button for a move says, from where the job stands. */
@@ -147,21 +148,41 @@ export function JobMoveButtons({ job, disabled, onMoved }: { job: Job; disabled?
 export function JobMoveMenu({ job }: { job: Job }) {
   const { moves, start, dialog, pending } = useJobMoves(job);
   const [open, setOpen] = useState(false);
-  // Fixed to the viewport below the button, so that the table's scroll box cannot clip it.
-  const [place, setPlace] = useState<{ top: number; right: number }>();
+  // Fixed to the viewport by the button (placePopover), so that the table's scroll box cannot clip
+  // it and a phone's screen edge cannot cut it off; measured before it is painted.
+  const [place, setPlace] = useState<{ top: number; left: number }>();
+  const list = useRef<HTMLUListElement>(null);
+  useLayoutEffect(() => {
+    if (!open || !trigger.current || !list.current) return;
+    setPlace(placePopover(trigger.current.getBoundingClientRect(), list.current.getBoundingClientRect()));
+  }, [open]);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
 
+  // The first item takes focus once the menu is placed (a hidden menu cannot take it).
+  const focusedOnce = useRef(false);
+  useEffect(() => {
+    if (!open) focusedOnce.current = false;
+    else if (place && !focusedOnce.current) {
+      focusedOnce.current = true;
+      root.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    }
+  }, [open, place]);
+
   useEffect(() => {
     if (!open) return;
-    root.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
     const onDown = (event: PointerEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
-    // The menu is placed once: a scroll of the page or the table would leave it behind.
+    // A scroll of the page or the table moves the button: the menu follows it, and closes once the
+    // button is out of sight. (A scroll that brought the button into view may be reported just
+    // after the tap that opened the menu; closing on any scroll shut it at once.)
     const onScroll = (event: Event) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
+      if (root.current?.contains(event.target as Node) || !trigger.current || !list.current) return;
+      const rect = trigger.current.getBoundingClientRect();
+      if (rect.bottom < 0 || rect.top > window.innerHeight) setOpen(false);
+      else setPlace(placePopover(rect, list.current.getBoundingClientRect()));
     };
     document.addEventListener('pointerdown', onDown);
     window.addEventListener('scroll', onScroll, true);
@@ -199,8 +220,7 @@ export function JobMoveMenu({ job }: { job: Job }) {
         aria-label={`Move “${job.title}”`}
         disabled={pending}
         onClick={() => {
-          const rect = trigger.current?.getBoundingClientRect();
-          if (rect) setPlace({ top: rect.bottom + 4, right: Math.max(8, window.innerWidth - rect.right) });
+          setPlace(undefined);
           setOpen((o) => !o);
         }}
       >
@@ -211,8 +231,9 @@ export function JobMoveMenu({ job }: { job: Job }) {
           id={menuId}
           role="menu"
           aria-label={`Move “${job.title}”`}
+          ref={list}
           className="job-move-menu__list"
-          style={place ? { top: place.top, right: place.right } : undefined}
+          style={place ? { top: place.top, left: place.left } : { visibility: 'hidden', top: 0, left: 0 }}
         >
           {moves.map((to) => (
             <li key={to} role="none">

@@ -55,16 +55,12 @@ export default function ArchivedScreen() {
 
   const actions = (target: Target) => (
     <div className="errand-actions">
-      <Button size="sm" onClick={() => restore(target)} aria-label={`Restore ${target.kind === 'customer' ? target.record.full_name : target.record.title}`}>
-        Restore
+      {/* The record's name follows the visible words, out of sight: the accessible name starts with what is shown (WCAG 2.5.3). */}
+      <Button size="sm" onClick={() => restore(target)}>
+        Restore<span className="otto-visually-hidden"> {target.kind === 'customer' ? target.record.full_name : target.record.title}</span>
       </Button>
-      <Button
-        size="sm"
-        variant="danger"
-        onClick={() => setDeleting(target)}
-        aria-label={`Delete ${target.kind === 'customer' ? target.record.full_name : target.record.title} for good`}
-      >
-        Delete for good…
+      <Button size="sm" variant="danger" onClick={() => setDeleting(target)}>
+        Delete for good…<span className="otto-visually-hidden"> {target.kind === 'customer' ? target.record.full_name : target.record.title}</span>
       </Button>
     </div>
   );

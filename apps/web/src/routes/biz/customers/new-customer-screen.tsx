@@ -51,6 +51,7 @@ export default function NewCustomerScreen() {
       )}
       <CustomerForm
         submitLabel="Create customer"
+        focusFirst
         saving={create.isPending}
         onDirtyChange={setDirty}
         onSubmit={async (input) => {

@@ -38,6 +38,7 @@ export default function NewJobScreen() {
       <JobForm
         initial={jobFormValues(undefined, picked)}
         submitLabel="Create job"
+        focusFirst
         saving={create.isPending}
         onDirtyChange={setDirty}
         onSubmit={async (fields) => {
