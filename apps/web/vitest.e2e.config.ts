@@ -1,6 +1,6 @@
 import { ottoReporters, ottoVitestConfig } from '@otto/vitest-config';
 import { defineConfig } from 'vitest/config';
-import { HeaviestFirst } from './e2e/heaviest-first';
+import { HeaviestFirst } from './e2e/heaviest-first.ts';
 
 // End-to-end tests drive real browsers (Chromium through playwright-core, Firefox ESR and WebKitGTK
 // in the shared flows) against the production build. Two files at a time unless OTTO_E2E_WORKERS

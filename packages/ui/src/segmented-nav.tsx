@@ -5,8 +5,11 @@ import { cx } from './cx';
 export interface SegmentedNavItem {
   key: string;
   label: ReactNode;
-  /** Shown after the label, e.g. how many rows the filter matches. */
-  count?: number;
+  /**
+   * Shown after the label, e.g. how many rows the filter matches. `null`: a count is coming (its
+   * place is kept, so the buttons do not move under a pointer when the counts arrive).
+   */
+  count?: number | null;
   /** Whether this option is the current one (aria-pressed). */
   active: boolean;
   onSelect: () => void;
@@ -41,6 +44,7 @@ export function SegmentedNav({ label, items, className }: SegmentedNavProps) {
           className="otto-segmented__item"
         >
           {item.label}
+          {item.count === null && <span className="otto-segmented__count" aria-hidden="true" />}
           {item.count != null && (
             <>
               {/* Read as "Paid, 12", not "Paid12". */}

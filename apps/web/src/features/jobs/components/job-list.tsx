@@ -59,7 +59,8 @@ export function JobList() {
   const tab = (key: JobStatus | 'all', label: string) => ({
     key,
     label,
-    ...(counts.data ? { count: counts.data[key] } : {}),
+    // null while the counts load: the tab keeps room for its count.
+    count: counts.data ? counts.data[key] : counts.isError ? undefined : null,
     active: (status ?? 'all') === key,
     onSelect: () => update({ status: key === 'all' ? null : key, page: null }),
   });
