@@ -273,14 +273,16 @@ if (command === 'start') {
   }
   const env = { CHROMIUM_PATH: chromium };
   const turbo = (tasks, extra = []) => pnArgs(['turbo', 'run', ...tasks, '--output-logs=errors-only', ...(color ? [] : ['--no-color']), ...extra]);
-  // One run of turbo, so that lint and type checks fill the time a long test file leaves a core idle.
+  // One run of turbo, so that lint, type checks and the app's build fill the time a long test file
+  // leaves a core idle (the build phase then finds the build done, and says so).
   const checks = 'lint, types, unit and integration tests';
-  check(checks, phase(checks, ...turbo(['lint', 'typecheck', 'test'], ['--concurrency=2']), { env }));
+  check(checks, phase(checks, ...turbo(['lint', 'typecheck', 'test', 'build'], ['--concurrency=2']), { env }));
   const built = phase('build', ...turbo(['build'], ['--concurrency=2']), { env });
   check('build', built);
   // Browser test files run two at a time (apps/web/vitest.e2e.config.ts), after everything else.
   if (built === 0) {
-    check('browser tests', phase('browser tests', ...turbo(['test:e2e'], ['--concurrency=1']), { env }));
+    // Two turbo tasks at once: the library's short browser test runs beside the app's files.
+    check('browser tests', phase('browser tests', ...turbo(['test:e2e'], ['--concurrency=2']), { env }));
     printFileDurations(['e2e', 'browser']);
   } else failedPhases.push('browser tests (not run: the build failed)');
   const { passed, failed, skipped, browsers } = summarize();
