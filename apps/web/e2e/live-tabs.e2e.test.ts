@@ -44,7 +44,8 @@ const listSummary = (page: Page) => page.locator('.otto-pagination__summary');
 /** The count shown on a status button of the job list ("Cancelled, 12"). */
 async function statusCount(page: Page, label: string): Promise<number> {
   const button = page.getByRole('group', { name: 'Filter by status' }).getByRole('button', { name: new RegExp(`^${label}`) });
-  const text = (await button.locator('.otto-segmented__count').textContent({ timeout: 15_000 })) ?? '';
+  // A count still loading keeps its place empty: wait for its digits.
+  const text = (await button.locator('.otto-segmented__count', { hasText: /\d/ }).textContent({ timeout: 15_000 })) ?? '';
   return Number(text.replace(/\D/g, ''));
 }
 
