@@ -20,7 +20,7 @@ export function downloadCsv(csv: string, filename: string): void {
 }
 
 /** U+FEFF, which UTF-8 writes as the bytes EF BB BF. */
-export const csvByteOrderMark = '\uFEFF';
+const csvByteOrderMark = '\uFEFF';
 
 /** "2026-11-22" for file names, in local time. */
 export function fileDate(date = new Date()): string {
