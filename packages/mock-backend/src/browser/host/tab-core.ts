@@ -15,7 +15,7 @@ import type { HostError, TabEffect, TabEvent, TabRole, TabState, TabWire } from 
 export type { HostError, OwnerInfo, TabEffect, TabEvent, TabRequestState, TabRole, TabState, TabWire } from './tab-types';
 
 export function createTabState(id: string, version?: string): TabState {
-  return { id, version, role: { kind: 'waiting' }, otherVersion: undefined, outdated: false, stoppedOnHide: false, requests: new Map(), lastAnswer: new Map() };
+  return { id, version, role: { kind: 'waiting' }, otherVersion: undefined, outdated: false, stoppedOnHide: false, requests: new Map(), serving: new Set(), lastAnswer: new Map() };
 }
 
 /** The messages a tab posts when it starts (the driver also asks for the lock). */
@@ -86,6 +86,7 @@ export function tabStep<R>(state: TabState, event: TabEvent<R>): TabEffect<R>[] 
       if (separator >= 0) {
         // Another tab's request: the answer goes back to it (moved or not; it decides).
         const [from, id] = [event.key.slice(0, separator), event.key.slice(separator + 1)];
+        state.serving.delete(event.key);
         out.push({ type: 'post', message: { type: 'response', id, from: state.id, to: from, moved: event.moved }, payload: { response: event.response } });
         break;
       }
@@ -137,6 +138,13 @@ function closeNow<R>(state: TabState, out: TabEffect<R>[]): TabEffect<R>[] {
   if (ownsLock(state.role)) out.push({ type: 'db-port-closed', stopped: false }, { type: 'terminate-worker' });
   state.role = { kind: 'closed' };
   out.push({ type: 'leave-lock-queue' }, { type: 'release-lock' });
+  // What its worker was running for other tabs goes back to them now, not after their silence runs
+  // out: each asks the next owner (a write that may have run here is replayed by its request id).
+  for (const key of state.serving) {
+    const separator = key.indexOf('|');
+    out.push({ type: 'post', message: { type: 'response', id: key.slice(separator + 1), from: state.id, to: key.slice(0, separator), moved: true } });
+  }
+  state.serving.clear();
   // What this tab relays for the service worker is not lost: 'moved' lets it go elsewhere.
   for (const [id, request] of state.requests) {
     state.requests.delete(id);
@@ -171,9 +179,9 @@ function onWire<R>(state: TabState, message: TabWire, response: R | undefined, f
       return;
     case 'request':
       if (message.to !== state.id) return;
-      if (role.kind === 'owning' || role.kind === 'starting') out.push({ type: 'serve', key: `${message.from}|${message.id}` });
-      else if (role.kind === 'failed') {
-        // Answered in words by the driver from the failure (no worker to run it).
+      if (role.kind === 'owning' || role.kind === 'starting' || role.kind === 'failed') {
+        // A failed owner's driver answers in words from the failure (no worker to run it).
+        state.serving.add(`${message.from}|${message.id}`);
         out.push({ type: 'serve', key: `${message.from}|${message.id}` });
       } else {
         // Not the owner (any more): the asking tab sends it again to the next one.

@@ -25,9 +25,14 @@ export function expire<R>(state: TabState, now: number, out: TabEffect<R>[]): vo
 
 export function expiresAt(state: TabState, request: TabRequestState): number {
   if (request.sentTo === undefined || request.long) return request.deadline;
-  // Silence from the owner, not waiting, counts (a busy owner answers others), up to `longRequestMs` in all.
-  const quiet = Math.max(request.sentAt, state.lastAnswer.get(request.sentTo) ?? 0) + silenceMs;
-  return Math.min(quiet, request.startedAt + longRequestMs);
+  // Silence from the owner, not waiting, counts: an owner that answers others since this went to it
+  // is working through a queue, and the request may take up to `longRequestMs` in all.
+  const lastAnswer = state.lastAnswer.get(request.sentTo) ?? 0;
+  const quiet = Math.max(request.sentAt, lastAnswer) + silenceMs;
+  if (lastAnswer > request.sentAt) return Math.min(quiet, request.startedAt + longRequestMs);
+  // A silent one gets what is left of the request's budget (its owner deadline, then the silence):
+  // one sent again to a new owner, the last having crashed with it, does not start it over.
+  return Math.min(request.sentAt, request.deadline) + silenceMs;
 }
 
 /** The answer goes to whoever asked; a refusal of a write that may have run on an earlier owner says so. */

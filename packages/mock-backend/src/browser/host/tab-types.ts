@@ -54,6 +54,8 @@ export interface TabState {
   /** Its worker was stopped when the page was hidden; the page must reload if it comes back. */
   stoppedOnHide: boolean;
   requests: Map<string, TabRequestState>;
+  /** What this tab's worker runs for other tabs (`from|id`): a closing owner hands each back at once. */
+  serving: Set<string>;
   /** When each owner last answered any tab: a busy owner is not a dead one. */
   lastAnswer: Map<string, number>;
 }
