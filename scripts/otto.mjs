@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // The one entry point a fresh machine needs (Node 20 and npm): installs what is missing, then
 // starts the app (`npm start`) or runs every test (`npm test`).
-import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { findPostgresBin } from '../tooling/postgres-testing/index.js';
 
@@ -144,13 +144,16 @@ function ensurePostgres() {
 /**
  * better-sqlite3's native part, for the HTTP server's tests: installs never build it (so `npm start`
  * needs no compiler); its own install script (a prebuilt binary, else a build from source, about
- * 100 s) runs here once per machine. The result is kept outside the checkout, by version, Node ABI
- * and platform (as pnpm keeps packages in its store), so a fresh clone on the same machine copies it.
+ * 100 s) runs once per machine, beside the first tests (scripts/build-native.mjs): only the three
+ * test files that open a SQLite file wait for it (@otto/vitest-config's `nativeModuleReady`). The
+ * result is kept outside the checkout, by version, Node ABI and platform (as pnpm keeps packages in
+ * its store), so a fresh clone on the same machine copies it.
+ * @returns {{ marker: string, wait(): number } | undefined} undefined when there is nothing to build
  */
-function buildBetterSqlite3() {
+function startNativeBuild() {
   const dir = join(root, 'packages/mock-backend/node_modules/better-sqlite3');
   const built = join(dir, 'build/Release/better_sqlite3.node');
-  if (!existsSync(dir) || existsSync(built)) return 0;
+  if (!existsSync(dir) || existsSync(built)) return undefined;
   const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   const cacheRoot = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
   const cached = join(cacheRoot, 'otto', `better-sqlite3-${version}-node-abi${process.versions.modules}-${process.platform}-${process.arch}.node`);
@@ -158,25 +161,23 @@ function buildBetterSqlite3() {
     mkdirSync(dirname(built), { recursive: true });
     copyFileSync(cached, built);
     console.log(`\n== native module (better-sqlite3 ${version}): built before on this machine, copied from ${cached}`);
-    return 0;
+    return undefined;
   }
-  const title = 'native module (better-sqlite3, about 100 s the first time)';
-  console.log(`\n== ${title}`);
-  const started = Date.now();
-  // The compiler's own warnings are not ours to act on: its output is shown only when it fails.
-  const result = spawnSync('npm', ['run', 'install', '--silent'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  const status = result.status ?? 1;
-  if (status !== 0) console.log(`${result.stdout ?? ''}${result.stderr ?? ''}`);
-  else if (existsSync(built)) {
-    try {
-      mkdirSync(dirname(cached), { recursive: true });
-      copyFileSync(built, cached);
-    } catch {
-      // A cache that cannot be written only means the next clone builds it again.
-    }
-  }
-  console.log(`== ${title}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  return status;
+  const marker = join(mkdtempSync(join(tmpdir(), 'otto-native-')), 'better-sqlite3');
+  const title = `native module (better-sqlite3 ${version}, about 100 s the first time)`;
+  console.log(`\n== ${title}: building beside the first tests`);
+  spawn(process.execPath, [join(root, 'scripts/build-native.mjs'), dir, cached, marker], { stdio: 'ignore' });
+  return {
+    marker,
+    wait() {
+      const pause = new Int32Array(new SharedArrayBuffer(4));
+      while (!existsSync(`${marker}.ready`) && !existsSync(`${marker}.failed`)) Atomics.wait(pause, 0, 0, 250);
+      const failed = existsSync(`${marker}.failed`);
+      if (failed) console.log(readFileSync(`${marker}.failed`, 'utf8'));
+      else console.log(`\n== ${title}: ok in ${readFileSync(`${marker}.ready`, 'utf8').trim()} s`);
+      return failed ? 1 : 0;
+    },
+  };
 }
 
 /** The browser a browser test ran in: the shared flows say it in their file name, the rest is Chromium. */
@@ -266,17 +267,18 @@ if (command === 'start') {
   const chromium = ensureChromium();
   ensureFirefoxAndWebKit();
   ensurePostgres();
-  const native = buildBetterSqlite3();
-  if (native !== 0) process.exit(native);
+  const native = startNativeBuild();
   for (const dir of ['apps', 'packages', 'tooling'].flatMap((g) => readdirSync(join(root, g)).map((n) => join(root, g, n, 'test-results')))) {
     rmSync(dir, { recursive: true, force: true });
   }
-  const env = { CHROMIUM_PATH: chromium };
+  const env = { CHROMIUM_PATH: chromium, ...(native ? { OTTO_NATIVE_MODULE: native.marker } : {}) };
   const turbo = (tasks, extra = []) => pnArgs(['turbo', 'run', ...tasks, '--output-logs=errors-only', ...(color ? [] : ['--no-color']), ...extra]);
   // One run of turbo, so that lint, type checks and the app's build fill the time a long test file
   // leaves a core idle (the build phase then finds the build done, and says so).
   const checks = 'lint, types, unit and integration tests';
   check(checks, phase(checks, ...turbo(['lint', 'typecheck', 'test', 'build'], ['--concurrency=2']), { env }));
+  // The browser tests start a server on a SQLite file too: the native build has ended by now.
+  if (native) check('native module (better-sqlite3)', native.wait());
   const built = phase('build', ...turbo(['build'], ['--concurrency=2']), { env });
   check('build', built);
   // Browser test files run two at a time (apps/web/vitest.e2e.config.ts), after everything else.

@@ -1,6 +1,7 @@
 // Shared Vitest settings: workspace packages resolve to their TypeScript source (the
 // "@otto/source" export condition), so tests need no prior build.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 
@@ -56,3 +57,21 @@ export const ottoVitestConfig = {
     testTimeout: 30_000,
   },
 };
+
+/**
+ * Resolves once better-sqlite3's native part is built. `npm test` builds it on a new machine (about
+ * 100 s) beside the first tests rather than before them, and names its marker in OTTO_NATIVE_MODULE;
+ * a test file that opens a SQLite file waits here (`beforeAll(nativeModuleReady, nativeModuleWaitMs)`),
+ * the others run meanwhile. Without the variable (built before, or a test run by hand) it resolves at once.
+ */
+export async function nativeModuleReady() {
+  const marker = process.env.OTTO_NATIVE_MODULE;
+  if (!marker) return;
+  while (!existsSync(`${marker}.ready`)) {
+    if (existsSync(`${marker}.failed`)) throw new Error(readFileSync(`${marker}.failed`, 'utf8'));
+    await sleep(250);
+  }
+}
+
+/** How long a file's `beforeAll(nativeModuleReady)` may wait: the build from source, on a busy machine. */
+export const nativeModuleWaitMs = 600_000;

@@ -4,10 +4,14 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { customerSchema, limits, totalCountHeader } from '@otto/api-contract';
 import { formatReport, runConformance } from '@otto/api-contract/conformance';
+import { nativeModuleReady, nativeModuleWaitMs } from '@otto/vitest-config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../src/node';
 import { latestSchemaVersion } from '../src/database/migrations';
 import { capturingLogger } from './helpers';
+
+// On a new machine `npm test` builds better-sqlite3 beside the first tests: this file waits for it.
+beforeAll(nativeModuleReady, nativeModuleWaitMs);
 
 let dir: string;
 beforeAll(async () => {

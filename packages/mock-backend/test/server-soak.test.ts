@@ -2,10 +2,14 @@
 // the same file (issue 12, item 5), in a reduced size; `pnpm soak` at the root runs the full one
 // (OTTO_SOAK=full) and writes its figures to a JSON report (OTTO_SOAK_REPORT).
 import { writeFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { nativeModuleReady, nativeModuleWaitMs } from '@otto/vitest-config';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runServerSoak } from './soak/server-soak';
 
 const full = process.env.OTTO_SOAK === 'full';
+
+// On a new machine `npm test` builds better-sqlite3 beside the first tests: this file waits for it.
+beforeAll(nativeModuleReady, nativeModuleWaitMs);
 
 describe('otto-mock-server under load, killed and restarted', () => {
   it(

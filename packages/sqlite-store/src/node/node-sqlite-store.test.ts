@@ -2,10 +2,14 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { nativeModuleReady, nativeModuleWaitMs } from '@otto/vitest-config';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../sqlite-store';
 import type { Migration, SqliteStore } from '../types';
 import { createNodeSqliteStore, openNodeSqliteStore } from './node-sqlite-store';
+
+// On a new machine `npm test` builds better-sqlite3 beside the first tests: this file waits for it.
+beforeAll(nativeModuleReady, nativeModuleWaitMs);
 
 let dir: string;
 beforeAll(async () => {
