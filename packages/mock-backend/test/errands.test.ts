@@ -1,7 +1,7 @@
 import { customerDuplicateSchema, customerSchema, jobCountsSchema, jobSchema, totalCountHeader, type Job } from '@otto/api-contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { phoneDigitsOf, toCustomerFtsQuery } from '../src/database/fts-query';
+import { phoneDigitForms, phoneDigitsOf, toCustomerFtsQuery } from '../src/database/fts-query';
 import { startApi, type TestApi } from './helpers';
 
 const customers = z.array(customerSchema);
@@ -62,6 +62,11 @@ describe('phone numbers typed in any form (decision 0090)', () => {
     expect(phoneDigitsOf('+1 (836) 489-5133')).toBe('18364895133');
     expect(phoneDigitsOf('12a4')).toBeNull();
     expect(phoneDigitsOf('123')).toBeNull();
+    // The national form caller ID shows, and the international one, are runs of the stored digits too.
+    expect(phoneDigitForms('07700 900456')).toEqual(['07700900456', '7700900456']);
+    expect(phoneDigitForms('0044 7700 900456')).toEqual(['00447700900456', '447700900456']);
+    expect(phoneDigitForms('0123')).toEqual(['0123']);
+    expect(toCustomerFtsQuery('07700900456')).toBe('(customer_text : ("07700900456"*) OR phone_digits : ("07700900456"* OR "7700900456"*))');
     expect(toCustomerFtsQuery('smi')).toBe('customer_text : ("smi"*)');
     expect(toCustomerFtsQuery('836-4895')).toBe('(customer_text : ("836 4895"*) OR phone_digits : "8364895"*)');
     expect(toCustomerFtsQuery('836 4895')).toBe(

@@ -36,6 +36,7 @@ describe('search tokens and queries', () => {
     expect(toPostgresTsQuery(`O'Brien acme-corp`)).toBe("('o' <-> 'brien':*) & ('acme' <-> 'corp':*)");
     expect(toPostgresCustomerTsQuery('Dana 5133')).toBe("('dana':*D) & ('5133':*D | '5133':*A)");
     expect(toPostgresCustomerTsQuery('836 489')).toBe("(('836':*D) & ('489':*D)) | '836489':*A");
+    expect(toPostgresCustomerTsQuery('07700900456')).toBe("('07700900456':*D | ('07700900456':*A | '7700900456':*A))");
     for (const text of ['', '   ', '"', '*', '😀', '()', '\u0000']) {
       expect(toPostgresTsQuery(text)).toBeNull();
       expect(toPostgresCustomerTsQuery(text)).toBeNull();

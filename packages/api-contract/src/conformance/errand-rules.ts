@@ -11,7 +11,8 @@ const jobList = z.array(jobSchema);
 export const errandRules: ConformanceRule[] = [
   {
     id: 'search.phone-digits',
-    title: 'A search for four or more digits, typed with or without spaces, dashes, dots, brackets or a leading +, finds the customer whose phone holds them.',
+    title:
+      'A search for four or more digits, typed with or without spaces, dashes, dots, brackets or a leading +, finds the customer whose phone holds them; so does the national form caller ID shows (trunk prefix 0 for the country code) and the international one (00).',
     async run(ctx) {
       const serial = String(Date.now()).slice(-7);
       const phone = `+1 (8${serial.slice(0, 2)}) ${serial.slice(2, 5)}-${serial.slice(5)}1`;
@@ -23,6 +24,15 @@ export const errandRules: ConformanceRule[] = [
         const found = expectBody(reply, customerList, 'a page of customers');
         check(found.some((c) => c.id === customer.id), () => `searching for ${JSON.stringify(typed)} should find the customer whose phone is ${phone}: ${reply.describe()}`);
         check(expectTotal(reply) >= 1, () => `the total should count the match: ${reply.describe()}`);
+      }
+      // A UK mobile stored in its international form, typed as caller ID shows it.
+      const uk = `+44 7${serial.slice(0, 3)} ${serial.slice(3)}56`;
+      const ukCustomer = await ctx.createCustomer(`${ctx.token}uk`, { phone: uk });
+      const national = `07${serial}56`;
+      for (const typed of [national, `07${serial.slice(0, 3)} ${serial.slice(3)}56`, `0044${national.slice(1)}`]) {
+        const reply = await ctx.api.call('GET', '/customers', { filter: { queryText: typed, limit: 1000 } });
+        const found = expectBody(reply, customerList, 'a page of customers');
+        check(found.some((c) => c.id === ukCustomer.id), () => `searching for ${JSON.stringify(typed)} should find the customer whose phone is ${uk}: ${reply.describe()}`);
       }
     },
   },

@@ -80,6 +80,27 @@ export function phoneDigitsOf(text: string): string | null {
 }
 
 /**
+ * The forms a typed number may take among a stored phone's digits: its own digits, and without the
+ * national trunk prefix (`07700 900456`, as caller ID shows `+44 7700 900456`) or the international
+ * call prefix (`0044 7700 900456`): what is left is a run of the stored number's digits.
+ * @example
+ * phoneDigitForms('07700 900456'); // ['07700900456', '7700900456']
+ * phoneDigitForms('489-5133'); // ['4895133']
+ */
+export function phoneDigitForms(text: string): string[] | null {
+  const digits = phoneDigitsOf(text);
+  if (digits === null) return null;
+  const national = digits.startsWith('00') ? digits.slice(2) : digits.startsWith('0') ? digits.slice(1) : '';
+  return national.length >= minPhoneDigits ? [digits, national] : [digits];
+}
+
+/** A prefix match of each of a number's digit forms on phone_digits. */
+function phoneDigitsMatch(forms: string[]): string {
+  const prefixes = forms.map((digits) => `"${digits}"*`);
+  return prefixes.length === 1 ? `phone_digits : ${prefixes[0]}` : `phone_digits : (${prefixes.join(' OR ')})`;
+}
+
+/**
  * The MATCH expression of a customer search (decision 0090): the spec's words over customer_text,
  * exactly as `toFtsQuery` makes them, restricted to that column; and when the text (or a typed word
  * of it) reads as a number of four or more digits, OR a prefix match on phone_digits, whose tokens
@@ -98,12 +119,10 @@ export function toCustomerFtsQuery(text: string, isWholeWord?: (word: string) =>
     if (count > maxTerms && clauses.length > 0) break;
     const words = toFtsQuery(word, isWholeWord);
     if (words === null) continue;
-    const digits = phoneDigitsOf(word);
-    clauses.push(
-      digits === null ? `customer_text : (${words})` : `(customer_text : (${words}) OR phone_digits : "${digits}"*)`,
-    );
+    const digits = phoneDigitForms(word);
+    clauses.push(digits === null ? `customer_text : (${words})` : `(customer_text : (${words}) OR ${phoneDigitsMatch(digits)})`);
   }
   const wordsClause = clauses.join(' AND ');
-  const whole = typed.length > 1 ? phoneDigitsOf(text) : null;
-  return whole === null ? wordsClause : `(${wordsClause}) OR phone_digits : "${whole}"*`;
+  const whole = typed.length > 1 ? phoneDigitForms(text) : null;
+  return whole === null ? wordsClause : `(${wordsClause}) OR ${phoneDigitsMatch(whole)}`;
 }

@@ -1,5 +1,5 @@
 import { limits } from '@otto/api-contract';
-import { minPhoneDigits, phoneDigitsOf, searchWords, typedWordGroups } from '../database/fts-query';
+import { minPhoneDigits, phoneDigitForms, searchWords, typedWordGroups } from '../database/fts-query';
 
 /**
  * Full-text search on PostgreSQL that answers the same rows as SQLite's FTS5 with the
@@ -126,13 +126,18 @@ export function toPostgresCustomerTsQuery(text: string): string | null {
     const groups = wordGroups(word);
     if (groups.length === 0) continue;
     const words = groups.map((g) => phrase(g, 'D')).join(' & ');
-    const digits = phoneDigitsOf(word);
-    clauses.push(digits === null ? `(${words})` : `(${words} | ${lexeme(digits, true, 'A')})`);
+    const digits = phoneDigitForms(word);
+    clauses.push(digits === null ? `(${words})` : `(${words} | ${phoneLexemes(digits)})`);
   }
-  const whole = typed.length > 1 ? phoneDigitsOf(text) : null;
-  if (clauses.length === 0) return whole === null ? null : lexeme(whole, true, 'A');
+  const whole = typed.length > 1 ? phoneDigitForms(text) : null;
+  if (clauses.length === 0) return whole === null ? null : phoneLexemes(whole);
   const wordsClause = clauses.join(' & ');
-  return whole === null ? wordsClause : `(${wordsClause}) | ${lexeme(whole, true, 'A')}`;
+  return whole === null ? wordsClause : `(${wordsClause}) | ${phoneLexemes(whole)}`;
+}
+
+/** A prefix of the phone's digit suffixes (weight A) for each of a number's digit forms. */
+function phoneLexemes(forms: string[]): string {
+  return forms.length === 1 ? lexeme(forms[0] as string, true, 'A') : `(${forms.map((digits) => lexeme(digits, true, 'A')).join(' | ')})`;
 }
 
 /** A PostgreSQL string literal. */
