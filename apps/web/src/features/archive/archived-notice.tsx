@@ -38,6 +38,7 @@ export function ArchivedNotice(props: { kind: 'customer' | 'job'; id: string; na
           </Button>
           {confirming && (
             <DeleteForGoodDialog
+              id={props.id}
               name={props.name}
               kind={props.kind}
               deleting={remove.isPending}

@@ -143,6 +143,7 @@ export default function ArchivedScreen() {
       </section>
       {deleting && (
         <DeleteForGoodDialog
+          id={deleting.record.id}
           kind={deleting.kind}
           name={deleting.kind === 'customer' ? deleting.record.full_name : `job “${deleting.record.title}”`}
           deleting={remove.isPending}
