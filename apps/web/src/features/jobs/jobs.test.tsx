@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBackendHandle } from '../../test/fake-backend-handle';
@@ -62,6 +62,26 @@ describe('job screens', () => {
         'Cancelled',
       ]),
     );
+  });
+
+  it('keeps focus on the next step after each one-click move, down to Paid', async () => {
+    const user = userEvent.setup();
+    const { api, router } = await start('/biz/jobs');
+    const job = api.store.get<{ id: number }>("SELECT id FROM jobs WHERE status = 'in_progress' AND archived_dt IS NULL LIMIT 1")!;
+    await act(() => router.navigate(`/biz/jobs/edit?id=${job.id}`));
+    const moves = await screen.findByRole('group', { name: 'Move this job' });
+    within(moves).getByRole('button', { name: 'Complete' }).focus();
+    // Enter on each next step: the next one has focus as soon as the job has moved.
+    for (const [pressed, next] of [
+      ['Complete', 'Invoice'],
+      ['Invoice', 'Mark paid'],
+    ] as const) {
+      expect(document.activeElement?.textContent).toBe(pressed);
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(document.activeElement?.textContent).toBe(next));
+    }
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(document.activeElement?.textContent).toMatch(/^Paid jobs are final/));
   });
 
   it('says so in words when no job or an unknown job is asked for', async () => {

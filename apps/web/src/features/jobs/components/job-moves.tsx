@@ -122,19 +122,41 @@ function ScheduleDialog(props: { job: Job; saving: boolean; onCancel: () => void
   );
 }
 
-/** The job screen's row of buttons, one per allowed next status. */
+/**
+ * The job screen's row of buttons, one per allowed next status. After a move the button pressed is
+ * gone, so focus goes to the next step (the first of the new buttons), or to the words that say a
+ * paid job is final: a keyboard or screen reader user stays where they were working.
+ */
 export function JobMoveButtons({ job, disabled, onMoved }: { job: Job; disabled?: boolean; onMoved?: (job: Job) => void }) {
   const { moves, start, dialog, pending } = useJobMoves(job, onMoved);
-  if (moves.length === 0) return <p className="otto-muted">Paid jobs are final. A mis-click can be undone from its message for a few seconds.</p>;
+  const group = useRef<HTMLDivElement & HTMLParagraphElement>(null);
+  const [movedFrom, setMovedFrom] = useState<JobStatus>();
+  useEffect(() => {
+    if (movedFrom === undefined || movedFrom === job.status || dialog || pending) return;
+    setMovedFrom(undefined);
+    const target = group.current?.matches('p') ? group.current : group.current?.querySelector<HTMLElement>('button:not([disabled])');
+    target?.focus();
+  }, [movedFrom, job.status, dialog, pending]);
+  const begin = (to: JobStatus) => {
+    setMovedFrom(job.status);
+    start(to);
+  };
+  if (moves.length === 0) {
+    return (
+      <p ref={group} tabIndex={-1} className="otto-muted">
+        Paid jobs are final. A mis-click can be undone from its message for a few seconds.
+      </p>
+    );
+  }
   return (
-    <div className="job-moves" role="group" aria-label="Move this job">
+    <div ref={group} className="job-moves" role="group" aria-label="Move this job">
       {moves.map((to) => (
         <Button
           key={to}
           size="sm"
           variant={to === 'cancelled' || moveLabel(job.status, to).startsWith('Back') ? 'secondary' : 'primary'}
           disabled={disabled || pending}
-          onClick={() => start(to)}
+          onClick={() => begin(to)}
         >
           {moveLabel(job.status, to)}
         </Button>
