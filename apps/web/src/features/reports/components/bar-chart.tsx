@@ -15,10 +15,8 @@ export interface BarValue {
 /** A group of bars side by side: one month, with this year's and last year's bar. */
 export interface BarGroup {
   key: string;
-  /** Under the bars ("Mar"). */
+  /** Under the bars ("Mar"); a phone shows the last few months, so there is room for it. */
   label: string;
-  /** Under the bars where space is short ("M"). */
-  narrowLabel?: string;
   /** In the table ("March 2026"). */
   title: string;
   values: BarValue[];
@@ -113,8 +111,7 @@ export function BarChart({ title, summary, series, groupName, groups, formatTick
                 })}
               </div>
               <span className="chart__label" aria-hidden="true">
-                <span className={group.narrowLabel ? 'chart__label-wide' : undefined}>{group.label}</span>
-                {group.narrowLabel && <span className="chart__label-narrow">{group.narrowLabel}</span>}
+                {group.label}
               </span>
             </li>
           ))}

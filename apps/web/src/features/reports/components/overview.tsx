@@ -13,7 +13,6 @@ import './overview.css';
 
 // Months are formatted as UTC dates of their first day: the label is the calendar month itself.
 const monthShort = new Intl.DateTimeFormat(undefined, { month: 'short', timeZone: 'UTC' });
-const monthNarrow = new Intl.DateTimeFormat(undefined, { month: 'narrow', timeZone: 'UTC' });
 const monthLong = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
 
@@ -28,7 +27,6 @@ function paidGroups(months: ReportSummary['paid_per_month']): BarGroup[] {
   return months.map((m) => ({
     key: m.month,
     label: monthShort.format(monthDate(m.month)),
-    narrowLabel: monthNarrow.format(monthDate(m.month)),
     title: monthName(m.month),
     values: [
       {
@@ -62,7 +60,6 @@ function customerGroups(months: ReportSummary['new_customers_per_month']): BarGr
   return months.map((m) => ({
     key: m.month,
     label: monthShort.format(monthDate(m.month)),
-    narrowLabel: monthNarrow.format(monthDate(m.month)),
     title: monthName(m.month),
     values: [{ value: m.customers, text: String(m.customers), describe: `${monthName(m.month)}: ${formatCount(m.customers, 'new customer')}.` }],
   }));
