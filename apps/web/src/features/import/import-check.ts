@@ -65,8 +65,11 @@ export async function checkImport(
   const problems = listProblems(built, result);
   const dupes = result.duplicates.map((d) => ({
     rowNumber: built.rowNumbers[d.index] ?? 0,
+    // Said by what makes it the same (the row's own cells are shown beside it), never by an internal id.
     message: d.existingId
-      ? `Same as existing ${nouns[kind][0]} ${d.existingId}`
+      ? kind === 'customers'
+        ? 'A customer with this email is already in Otto'
+        : 'This job is already in Otto (same customer, title and start)'
       : `Same as row ${built.rowNumbers[d.earlierIndex ?? 0] ?? '?'} of this file`,
   }));
   const cells = await w.records([...problems.slice(0, maxListed), ...dupes.slice(0, maxListed)].map((r) => r.rowNumber));

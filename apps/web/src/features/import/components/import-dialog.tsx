@@ -10,7 +10,8 @@ import { importFields, matchColumns, type ColumnMapping, type DateOrder, type Im
 import type { ReadSummary } from '../import-worker-protocol';
 import { createImportWorker, type ImportWorker } from '../import-worker-client';
 import { ChooseFile } from './choose-file';
-import { ImportFinished } from './import-finished';
+import { ImportFinished, useImportUndoToast } from './import-finished';
+import { UnmappedColumns } from './unmapped-columns';
 import { Preview } from './preview';
 
 const choiceWords: Record<ImportDuplicateChoice, string> = {
@@ -131,6 +132,13 @@ export function ImportDialog({ initialKind = 'customers', onClose }: { initialKi
     }
   }
 
+  const showUndoToast = useImportUndoToast(kind);
+  /** Done: the dialog closes, and an import that can still be undone says so in a toast with Undo. */
+  function finish() {
+    if (stage.name === 'done' && stage.result.importId && !undo.message) showUndoToast(stage.result);
+    onClose();
+  }
+
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
@@ -190,6 +198,7 @@ export function ImportDialog({ initialKind = 'customers', onClose }: { initialKi
                 />
               ))}
             </fieldset>
+            <UnmappedColumns headers={stage.summary.headers} mapping={mapping} />
             {kind === 'jobs' && check && (check.built.dateOrder === 'ambiguous' || check.built.dateOrder === 'conflict' || order) && (
               <fieldset className="import-kind" disabled={stage.name === 'importing'}>
                 <legend>
@@ -252,7 +261,7 @@ export function ImportDialog({ initialKind = 'customers', onClose }: { initialKi
         )}
 
         {stage.name === 'done' && (
-          <ImportFinished stage={stage} kind={kind} undo={undo} downloadSkipped={downloadSkipped} runUndo={runUndo} onClose={onClose} />
+          <ImportFinished stage={stage} kind={kind} undo={undo} downloadSkipped={downloadSkipped} runUndo={runUndo} onClose={finish} />
         )}
 
         {stage.name === 'choose' && (
@@ -264,3 +273,4 @@ export function ImportDialog({ initialKind = 'customers', onClose }: { initialKi
     </Modal>
   );
 }
+

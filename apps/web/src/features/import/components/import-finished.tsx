@@ -1,6 +1,8 @@
 // The import dialog's last step: what the import did, the skipped rows to download, and its undo.
 import type { ImportResult } from '@otto/api-contract';
-import { Button, Notice } from '@otto/ui';
+import { Button, Notice, useToast } from '@otto/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { errorWords, undoLastImport } from '../api';
 import { count } from '../import-check';
 import type { ImportKind } from '../import-core';
 
@@ -49,4 +51,31 @@ export function ImportFinished({
       </div>
     </>
   );
+}
+
+/**
+ * After Done, a toast that says what the import did, with Undo for a while: the dialog's own Undo
+ * is gone once it closes, and a mistake is often seen only in the list behind it.
+ */
+export function useImportUndoToast(kind: ImportKind): (result: ImportResult) => void {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  return ({ created, updated }) =>
+    toast.show(`Imported ${count(created, kind)}${updated > 0 ? `, updated ${updated.toLocaleString('en-US')}` : ''}.`, {
+      tone: 'success',
+      kind: 'import',
+      durationMs: 15_000,
+      action: {
+        label: 'Undo',
+        onAction: () =>
+          void undoLastImport().then(
+            async (done) => {
+              await queryClient.invalidateQueries();
+              const restored = done.restored ? `, put back ${count(done.restored, kind)} as they were` : '';
+              toast.show(`Import undone: removed ${count(done.removed, kind)}${restored}.`, { tone: 'success', kind: 'import' });
+            },
+            (e: unknown) => toast.show(`The import could not be undone. ${errorWords(e)}`, { tone: 'error', kind: 'import' }),
+          ),
+      },
+    });
 }
