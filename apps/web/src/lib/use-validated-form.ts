@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiClientError } from './api-client-error';
 
 export interface ValidatedFormOptions<Values, Input> {
@@ -11,6 +11,12 @@ export interface ValidatedFormOptions<Values, Input> {
   savedValues?: (input: Input, values: Values) => Values;
   /** What to say when saving fails for a reason the server did not put in words. */
   fallbackFailure: string;
+  /**
+   * The record as it was saved elsewhere, once the user chose to keep editing over that change:
+   * each field not changed here since the form's last load or save takes its new value, so that a
+   * field changed only elsewhere survives this form's save; a field changed here keeps what was typed.
+   */
+  incoming?: Values | undefined;
 }
 
 /**
@@ -27,6 +33,25 @@ export function useValidatedForm<Values, Input>(options: ValidatedFormOptions<Va
   const [failure, setFailure] = useState<string>();
   const latest = useRef(values);
   latest.current = values;
+
+  const incoming = options.incoming;
+  const incomingKey = incoming === undefined ? undefined : JSON.stringify(incoming);
+  // What the form was built with is not news: only a version that comes later is merged.
+  const merged = useRef(incomingKey);
+  useEffect(() => {
+    if (incoming === undefined || incomingKey === merged.current) return;
+    merged.current = incomingKey;
+    const mine = latest.current;
+    const theirs: Values = incoming;
+    const next = { ...mine };
+    for (const key of Object.keys(theirs as object) as (keyof Values)[]) {
+      if (JSON.stringify(mine[key]) === JSON.stringify(saved[key])) next[key] = theirs[key];
+    }
+    setValues(next);
+    setSaved(incoming);
+    onDirtyChange?.(JSON.stringify(next) !== JSON.stringify(incoming));
+    // Merged once per new version (its JSON), not on every render.
+  }, [incomingKey]);
 
   function change<K extends keyof Values>(field: K, value: Values[K]) {
     const next = { ...values, [field]: value };

@@ -32,7 +32,8 @@ export function ChangedElsewhereNotice({
       }
     >
       Someone saved this {what} while you had it open here. Load the new version to see their changes (what you typed
-      here is dropped), or keep editing and save over them.
+      here is dropped), or keep editing: the fields you have not changed take their new values, and yours win where you
+      both changed one.
     </Notice>
   );
 }

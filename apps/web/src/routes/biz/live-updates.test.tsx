@@ -53,6 +53,23 @@ describe('live updates from other tabs', () => {
     expect(screen.queryByText('This customer was changed in another tab')).toBeNull();
   });
 
+  it('keeps a field changed only elsewhere when the user keeps editing, so their save does not undo it', async () => {
+    const user = userEvent.setup();
+    const { api, name, row } = await openEditForm('/biz/customers/edit/1');
+    const loaded = name.value;
+    await user.clear(name);
+    await user.type(name, 'Mine Typed Here');
+    await saveElsewhere(api, '1', { full_name: loaded, email: row.email, phone: '+44 7700 900456' });
+    expect(await screen.findByText('This customer was changed in another tab')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Keep editing' }));
+    // The phone, untouched here, takes its new value; the name typed here stays.
+    await waitFor(() => expect((screen.getByLabelText(/Phone/) as HTMLInputElement).value).toBe('+44 7700 900456'));
+    expect(name.value).toBe('Mine Typed Here');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Changes to Mine Typed Here were saved.')).toBeTruthy();
+    expect(api.store.get('SELECT full_name, phone FROM customers WHERE id = 1')).toEqual({ full_name: 'Mine Typed Here', phone: '+44 7700 900456' });
+  });
+
   it('loads the new version into the form when asked', async () => {
     const user = userEvent.setup();
     const { api, name, row } = await openEditForm('/biz/customers/edit/1');

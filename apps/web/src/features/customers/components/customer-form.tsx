@@ -36,10 +36,12 @@ export interface CustomerFormProps {
   onDirtyChange?: (dirty: boolean) => void;
   /** Put the cursor in the first field when the form appears (a new customer). */
   focusFirst?: boolean;
+  /** The customer as saved elsewhere, after "Keep editing": fields not changed here take its values. */
+  incoming?: CustomerInput | undefined;
 }
 
 /** The customer fields with their rules checked before anything is sent. */
-export function CustomerForm({ initial = empty, submitLabel, saving, onSubmit, onDirtyChange, focusFirst = false }: CustomerFormProps) {
+export function CustomerForm({ initial = empty, submitLabel, saving, onSubmit, onDirtyChange, focusFirst = false, incoming }: CustomerFormProps) {
   const formRef = useFocusFirstField<HTMLFormElement>(focusFirst);
   const form = useValidatedForm<CustomerInput, CustomerInput>({
     initial,
@@ -48,6 +50,7 @@ export function CustomerForm({ initial = empty, submitLabel, saving, onSubmit, o
     onDirtyChange,
     savedValues: (input) => input,
     fallbackFailure: 'The customer could not be saved. Try again.',
+    incoming,
   });
   const { values, failure, change } = form;
   const errors = form.errors as Errors;

@@ -64,10 +64,12 @@ export interface JobFormProps {
   onDirtyChange?: (dirty: boolean) => void;
   /** Put the cursor in the first field when the form appears (a new job). */
   focusFirst?: boolean;
+  /** The job as saved elsewhere, after "Keep editing": fields not changed here take its values. */
+  incoming?: Values | undefined;
 }
 
 /** Every field of a job, checked with the contract's rules before anything is sent. */
-export function JobForm({ initial, savedStatus, submitLabel, saving, onSubmit, onDirtyChange, focusFirst = false }: JobFormProps) {
+export function JobForm({ initial, savedStatus, submitLabel, saving, onSubmit, onDirtyChange, focusFirst = false, incoming }: JobFormProps) {
   const formRef = useFocusFirstField<HTMLFormElement>(focusFirst);
   const form = useValidatedForm<Values, JobFields>({
     initial,
@@ -75,6 +77,7 @@ export function JobForm({ initial, savedStatus, submitLabel, saving, onSubmit, o
     onSubmit,
     onDirtyChange,
     fallbackFailure: 'The job could not be saved. Try again.',
+    incoming,
   });
   const { values, failure, change } = form;
   const errors = form.errors as Errors;

@@ -1,5 +1,6 @@
 import { EmptyState, Notice, PageHeader, buttonClassName, useToast } from '@otto/ui';
 import { useState } from 'react';
+import type { CustomerInput } from '@otto/api-contract';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArchiveButton } from '../../../features/archive/archive-button';
 import { ArchivedNotice } from '../../../features/archive/archived-notice';
@@ -21,6 +22,8 @@ export default function EditCustomerScreen() {
   const update = useUpdateCustomer();
   const toast = useToast();
   const [dirty, setDirty] = useState(false);
+  /** The version the user chose to keep editing over: fields they did not touch take its values. */
+  const [kept, setKept] = useState<{ id: string; input: CustomerInput }>();
   const guard = useUnsavedChangesGuard(dirty);
   const navigate = useNavigate();
   useDocumentTitle(customer.data ? customer.data.full_name : 'Customer');
@@ -85,14 +88,19 @@ export default function EditCustomerScreen() {
           what="customer"
           onLoad={() => {
             conflict.loadNewVersion();
+            setKept(undefined);
             setDirty(false);
           }}
-          onKeepEditing={conflict.keepEditing}
+          onKeepEditing={() => {
+            conflict.keepEditing();
+            setKept({ id: c.id, input: { full_name: c.full_name, email: c.email, phone: c.phone } });
+          }}
         />
       )}
       <CustomerForm
         key={conflict.formKey}
         initial={{ full_name: c.full_name, email: c.email, phone: c.phone }}
+        incoming={kept?.id === c.id ? kept.input : undefined}
         submitLabel="Save changes"
         saving={update.isPending}
         onDirtyChange={setDirty}

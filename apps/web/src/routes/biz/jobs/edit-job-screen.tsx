@@ -40,6 +40,8 @@ export default function EditJobScreen() {
   const update = useUpdateJob();
   const toast = useToast();
   const [dirty, setDirty] = useState(false);
+  /** The version the user chose to keep editing over: fields they did not touch take its values. */
+  const [kept, setKept] = useState<{ id: string; values: ReturnType<typeof jobFormValues> }>();
   const guard = useUnsavedChangesGuard(dirty);
   const navigate = useNavigate();
   // A one-click move (or its undo) is this tab's own change: the form starts over from it.
@@ -110,14 +112,19 @@ export default function EditJobScreen() {
           what="job"
           onLoad={() => {
             conflict.loadNewVersion();
+            setKept(undefined);
             setDirty(false);
           }}
-          onKeepEditing={conflict.keepEditing}
+          onKeepEditing={() => {
+            conflict.keepEditing();
+            setKept({ id: j.id, values: jobFormValues(j) });
+          }}
         />
       )}
       <JobForm
         key={`${conflict.formKey}.${moved.count}`}
         initial={jobFormValues(j)}
+        incoming={kept?.id === j.id ? kept.values : undefined}
         savedStatus={j.status}
         submitLabel="Save changes"
         saving={update.isPending}
