@@ -83,7 +83,7 @@ export default function ArchivedScreen() {
   const customerTotal = customers.data?.totalCount ?? 0;
   const jobTotal = jobs.data?.totalCount ?? 0;
   return (
-    <>
+    <div className="otto-stack otto-stack--lg">
       <PageHeader title="Archived" description="Customers and jobs taken out of lists and search. Restore them, or delete them for good." />
       <section aria-labelledby="archived-customers" className="otto-stack">
         <h2 id="archived-customers">Customers</h2>
@@ -161,6 +161,6 @@ export default function ArchivedScreen() {
           }}
         />
       )}
-    </>
+    </div>
   );
 }

@@ -23,7 +23,7 @@ export default function SettingsScreen() {
   const guessed = currencyForLocale(navigator.language);
 
   return (
-    <>
+    <div className="otto-stack otto-stack--lg">
       <PageHeader title="Settings" description="Kept in this browser only; other browsers and devices have their own." />
       <section aria-labelledby="money-title" className="otto-card settings-card">
         <h2 id="money-title" className="otto-card__title">
@@ -45,6 +45,6 @@ export default function SettingsScreen() {
           <strong>{formatDateTime(Date.UTC(2026, 11, 1, 8, 30))}</strong> (your browser's language and time zone).
         </p>
       </section>
-    </>
+    </div>
   );
 }
