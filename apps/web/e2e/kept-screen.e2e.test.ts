@@ -138,6 +138,30 @@ describe('the kept first screen', () => {
     await holder.close();
   });
 
+  it('opens a customer clicked on the kept screen before the app has started, and says so meanwhile', async () => {
+    const first = await session.open('/biz/customers');
+    const drawn = await liveNames(first.page);
+    await waitUntilKept(first.page);
+    const context = first.page.context();
+    const holder = await context.newPage();
+    await holder.goto('/');
+    await first.page.close();
+    const release = await holdDatabase(holder);
+    const again = await context.newPage();
+    await again.goto('/biz/customers');
+    // The app cannot start while the database is held: the kept screen is what is there to click.
+    const keptLink = again.locator('.otto-kept-screen').getByRole('link', { name: drawn[2], includeHidden: true });
+    await keptLink.waitFor();
+    const box = (await keptLink.boundingBox())!;
+    await again.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await again.getByText(`Opening “${drawn[2]}” as soon as Otto has started…`).waitFor();
+    await release();
+    await again.getByRole('heading', { level: 1, name: drawn[2] }).waitFor();
+    expect(new URL(again.url()).pathname).toMatch(/^\/biz\/customers\/edit\/\d+$/);
+    await expect(again.locator('.otto-kept-screen').count()).resolves.toBe(0);
+    await holder.close();
+  });
+
   it('shows the first-start list on a first visit, with its dates as the new database holds them', async () => {
     const context = await session.browser.newContext({ baseURL: baseUrl() });
     try {

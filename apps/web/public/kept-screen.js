@@ -1,4 +1,4 @@
-/* global document, window, navigator, caches, performance, setTimeout */
+/* global document, window, navigator, caches, performance, setTimeout, Event */
 // Shows the customer list at once, while the app's code loads and the database opens (decision
 // 0009), only while it is exactly what the database holds:
 // - on a later visit, the list as Otto last drew it: the app kept it tagged with the data stamp of
@@ -8,7 +8,8 @@
 //   data (app.html's #otto-seed-screen), its dates moved to the moment this page opened, which is
 //   the moment the database about to be made moves them to (create-db-worker.ts).
 // The app renders beside it and takes its place once its own first screen has its data; until
-// then it cannot be clicked (inert). The names below are those of src/backend/kept-screen-cache.ts,
+// then it cannot be clicked (inert), but a click on one of its links opens that link as soon as the
+// app runs. The names below are those of src/backend/kept-screen-cache.ts,
 // @otto/mock-backend's data stamp and the DB worker's OPFS directory.
 (() => {
   const root = document.getElementById('root');
@@ -33,14 +34,37 @@
     root.setAttribute('aria-busy', 'true');
     root.replaceChildren(screen);
     performance.mark('otto:kept-screen-shown');
-    // Should the app be slow to take over, say so rather than show a list that does not answer.
-    setTimeout(() => {
+    /** A line above the screen (one at a time), read out as a status. */
+    const say = (words) => {
       if (!screen.isConnected) return;
-      const note = document.createElement('p');
+      const note = root.querySelector(':scope > .otto-kept-screen__note') ?? document.createElement('p');
       note.className = 'otto-kept-screen__note';
       note.setAttribute('role', 'status');
-      note.textContent = 'Otto is still starting: the list below answers once it has. If it does not, reload the page.';
-      root.prepend(note);
+      note.textContent = words;
+      if (!note.isConnected) root.prepend(note);
+    };
+    // A click on a link of the screen is not lost: the app opens it as soon as it runs
+    // (start-app.tsx reads window.__ottoKeptClick). The screen is inert, so the click lands on
+    // #root; what was under the pointer is found with the screen briefly not inert.
+    root.addEventListener(
+      'click',
+      (event) => {
+        if (!screen.isConnected || event.button !== 0) return;
+        screen.inert = false;
+        const hit = document.elementFromPoint(event.clientX, event.clientY);
+        screen.inert = true;
+        const link = hit && screen.contains(hit) ? hit.closest('a[href]') : null;
+        if (!link) return say('Otto is still starting: the list below answers in a moment.');
+        event.preventDefault();
+        window.__ottoKeptClick = link.getAttribute('href');
+        window.dispatchEvent(new Event('otto:kept-click'));
+        say(`Opening “${link.textContent.trim()}” as soon as Otto has started…`);
+      },
+      true,
+    );
+    // Should the app be slow to take over, say so rather than show a list that does not answer.
+    setTimeout(() => {
+      if (!window.__ottoKeptClick) say('Otto is still starting: the list below answers once it has. If it does not, reload the page.');
     }, 3000);
   };
 

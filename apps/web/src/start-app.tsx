@@ -38,13 +38,17 @@ if (kept) {
 }
 // The customer list keeps what it shows from there (kept-screen.ts).
 setAppRoot(live);
+const router = createRouter();
 createRoot(live, { onCaughtError: reportRenderError }).render(
   <StrictMode>
-    <App queryClient={queryClient} router={createRouter()} />
+    <App queryClient={queryClient} router={router} />
   </StrictMode>,
 );
 // The app takes the kept screen's place in the same frame as it draws its first screen's data.
-if (kept) takeOver(live, queryClient);
+if (kept) {
+  takeOver(live, queryClient);
+  followKeptClicks(router);
+}
 // A first visit registers the service worker after this (start-backend.ts): once the first
 // screen's requests have been answered and two frames drawn, so its rows are on screen.
 void (started?.ok ? settled(queryClient) : Promise.resolve()).then(markFirstScreenShown);
@@ -68,6 +72,24 @@ function takeOver(live: HTMLElement, client: QueryClient): void {
   observer.observe(live, { childList: true, subtree: true });
   const unsubscribe = client.getQueryCache().subscribe(check);
   check();
+}
+
+/**
+ * Opens what was clicked on the kept screen before the app ran (public/kept-screen.js records the
+ * link's address): the app goes there while the kept screen is still shown, and takes its place once
+ * that screen has its data. Clicks stop counting once the kept screen is gone.
+ */
+function followKeptClicks(router: ReturnType<typeof createRouter>): void {
+  const pending = window as unknown as { __ottoKeptClick?: string };
+  const follow = () => {
+    const href = pending.__ottoKeptClick;
+    if (!href) return;
+    delete pending.__ottoKeptClick;
+    if (!document.querySelector('.otto-kept-screen')) return window.removeEventListener('otto:kept-click', follow);
+    void router.navigate(href);
+  };
+  window.addEventListener('otto:kept-click', follow);
+  follow();
 }
 
 /** Resolves once no query is fetching, then two animation frames later. */
