@@ -53,7 +53,10 @@
         screen.inert = false;
         const hit = document.elementFromPoint(event.clientX, event.clientY);
         screen.inert = true;
-        const link = hit && screen.contains(hit) ? hit.closest('a[href]') : null;
+        // The link, or the table cell's one link (the cell is wider and taller than its text).
+        const cell = hit && screen.contains(hit) ? hit.closest('a[href], th, td') : null;
+        const links = cell?.matches('a') ? [cell] : [...(cell?.querySelectorAll('a[href]') ?? [])];
+        const link = links.length === 1 ? links[0] : null;
         if (!link) return say('Otto is still starting: the list below answers in a moment.');
         event.preventDefault();
         window.__ottoKeptClick = link.getAttribute('href');
