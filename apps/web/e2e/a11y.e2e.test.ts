@@ -1,6 +1,7 @@
 // Every screen, at desktop (1280 px) and phone (375 px) width, in light and dark: axe-core finds no
 // serious or critical violation, nothing scrolls sideways, phone touch targets are 44 px, and a
 // screenshot of each (after its data has loaded) lands in e2e/screenshots/a11y-*.png.
+import { fileURLToPath } from 'node:url';
 import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +40,18 @@ export const screens: Screen[] = [
   { name: 'job-new', path: '/biz/jobs/new' },
   { name: 'job-edit', path: (page) => firstId(page, '/api/jobs').then((id) => `/biz/jobs/edit?id=${id}`) },
   { name: 'job-none', path: '/biz/jobs/edit' },
+  { name: 'settings', path: '/biz/settings' },
+  {
+    // The import after a file was chosen: the mapping, the columns left out, the preview, the summary.
+    name: 'import',
+    path: '/biz/customers',
+    ready: rowsShown,
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Import…' }).click();
+      await page.getByLabel('CSV file to import').setInputFiles(fileURLToPath(new URL('./fixtures/import/customers-with-notes.csv', import.meta.url)));
+      await page.getByText('Ready: 2 customers to add').waitFor();
+    },
+  },
   {
     name: 'palette',
     path: '/biz/customers',
@@ -181,6 +194,12 @@ describe('every screen is accessible at desktop and phone width, light and dark'
         for (const problem of await axeProblems(page)) found.push(`${where}: ${problem}`);
         const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         if (wide > 0) found.push(`${where}: scrolls sideways by ${wide} px`);
+        // The sidebar scrolls on its own when the window is short: never sideways.
+        const sidebar = await page.evaluate(() => {
+          const bar = document.querySelector('.otto-shell__header');
+          return bar ? bar.scrollWidth - bar.clientWidth : 0;
+        });
+        if (sidebar > 0) found.push(`${where}: the sidebar scrolls sideways by ${sidebar} px`);
         if (phone) for (const small of await smallTargets(page)) found.push(`${where}: ${small}`);
         await screenshot(page, `a11y-${screen.name}-${phone ? 375 : 1280}-${mode.scheme}`);
       }

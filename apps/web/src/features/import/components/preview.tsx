@@ -16,7 +16,8 @@ export function Preview({ kind, check }: { kind: ImportKind; check: Check }) {
   return (
     <div className="otto-stack">
       <h3 className="import-heading">First rows as they will be stored</h3>
-      <div className="import-table" role="region" aria-label="Preview" tabIndex={0}>
+      {/* A few columns fit a phone's width (their text wraps); more scroll sideways inside the region. */}
+      <div className={shown.length <= 3 ? 'import-table import-table--few' : 'import-table'} role="region" aria-label="Preview" tabIndex={0}>
         <table>
           <thead>
             <tr>
