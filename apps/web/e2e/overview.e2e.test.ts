@@ -52,6 +52,19 @@ describe('the Overview in Chromium', () => {
     const month = [...summary.paid_per_month].reverse().find((m) => m.jobs > 0);
     expect(month, 'the first-start data has jobs paid in the last 12 months').toBeDefined();
     await screenshot(page, 'overview-1280');
+    // Each value axis label sits on its grid line (top, middle, baseline): its centre within 2 px.
+    const offsets = await page.evaluate(() =>
+      [...document.querySelectorAll('.chart__plot')].flatMap((plot) => {
+        const bars = plot.querySelector('.chart__bars')!.getBoundingClientRect();
+        const lines = [bars.top, bars.top + bars.height / 2, bars.bottom];
+        return [...plot.querySelectorAll('.chart__axis span')].map((label, i) => {
+          const box = label.getBoundingClientRect();
+          return Math.round(Math.abs(box.top + box.height / 2 - lines[i]!));
+        });
+      }),
+    );
+    expect(offsets.length).toBeGreaterThanOrEqual(6);
+    expect(Math.max(...offsets), `offsets ${offsets.join(', ')} px`).toBeLessThanOrEqual(2);
 
     const bar = page.getByRole('link', { name: new RegExp(`^${monthName(month!.month)}: .* paid on .* Open these jobs\\.$`) });
     // A tooltip on hover and on focus; Escape hides it.
