@@ -154,6 +154,11 @@ export const jobListParamsSchema = z.object({
   paidFrom: z.number().int().optional(),
   /** Only jobs paid before this instant (epoch ms). */
   paidBefore: z.number().int().optional(),
+  /**
+   * Only jobs still open (scheduled or in progress) whose scheduled start is before this instant
+   * (epoch ms): the Overview's "N jobs from before this week are still open".
+   */
+  openBefore: z.number().int().optional(),
   offset: z.number().optional(),
   limit: z.number().optional(),
   /**

@@ -323,6 +323,22 @@ describe('GET /api/reports/summary: bad input', () => {
   });
 });
 
+describe('GET /api/jobs still open from before a day', () => {
+  it("lists and counts exactly the Overview's jobs from before this week (openBefore)", async () => {
+    await business();
+    const s = await summary({ tz: 'Europe/Berlin' });
+    const filter = { openBefore: s.week.days[0]?.start_dt };
+    const list = await t.call('GET', `/api/jobs?${q(filter)}`);
+    expect(list.headers.get(totalCountHeader)).toBe(String(s.week.before));
+    const jobs = list.json as { status: string; scheduled_start_dt: number }[];
+    expect(jobs.length).toBe(s.week.before);
+    expect(jobs.every((j) => ['scheduled', 'in_progress'].includes(j.status) && j.scheduled_start_dt < filter.openBefore!)).toBe(true);
+    const counts = await t.call('GET', `/api/jobs/counts?${q(filter)}`);
+    expect(counts.json).toMatchObject({ all: s.week.before, quote: 0, paid: 0 });
+    expect((await t.call('GET', `/api/jobs?${q({ openBefore: 'Monday' })}`)).status).toBe(400);
+  });
+});
+
 describe('GET /api/jobs paid in a month', () => {
   it('lists and counts the jobs paid in [paidFrom, paidBefore), as a bar of the chart links', async () => {
     const { ids } = await business();

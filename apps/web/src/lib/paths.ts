@@ -1,9 +1,13 @@
 import type { JobStatus } from '@otto/api-contract';
 
-/** The job list's filter as its URL carries it: a status tab, and a month paid in (`YYYY-MM`, local). */
+/**
+ * The job list's filter as its URL carries it: a status tab, a month paid in (`YYYY-MM`, local), and
+ * a day before which jobs still open started (`YYYY-MM-DD`, local).
+ */
 export interface JobListLink {
   status?: JobStatus;
   paid?: string;
+  open?: string;
 }
 
 /** Every route of the app in one place (spec section 2). */
@@ -24,6 +28,7 @@ export const paths = {
         const query = new URLSearchParams();
         if (filter.status) query.set('status', filter.status);
         if (filter.paid) query.set('paid', filter.paid);
+        if (filter.open) query.set('open', filter.open);
         const text = query.toString();
         return text ? `/biz/jobs?${text}` : '/biz/jobs';
       },

@@ -98,6 +98,7 @@ function toFilter(filter: Partial<JobListParams>): JobFilter {
     ...(customerId !== undefined ? { customerId } : {}),
     ...(filter.paidFrom !== undefined ? { paidFrom: filter.paidFrom } : {}),
     ...(filter.paidBefore !== undefined ? { paidBefore: filter.paidBefore } : {}),
+    ...(filter.openBefore !== undefined ? { openBefore: filter.openBefore } : {}),
   };
 }
 

@@ -33,6 +33,11 @@ async function filterSql(db: SqlClient, filter: JobFilter, withStatus: boolean):
     conditions.push('j.paid_dt < ?');
     params.push(filter.paidBefore);
   }
+  // As the Overview counts them (report-summary.ts), so the list it links to holds exactly those.
+  if (filter.openBefore !== undefined) {
+    conditions.push("j.status IN ('scheduled', 'in_progress') AND j.scheduled_start_dt < ?");
+    params.push(filter.openBefore);
+  }
   return { where: conditions.join(' AND '), params, match };
 }
 

@@ -55,6 +55,8 @@ export interface JobFilter {
   /** Paid in `[paidFrom, paidBefore)`, epoch ms (the Overview's paid-per-month bars). */
   paidFrom?: number;
   paidBefore?: number;
+  /** Scheduled or in progress, with a start before this instant (epoch ms). */
+  openBefore?: number;
 }
 
 /** A filter as SQL over `jobs j`: conditions (search aside) with their parameters, and the search's match. */
@@ -67,7 +69,7 @@ export interface JobFilterSql {
 
 /** True when the filter narrows by more than search text and status, so no counter or status-keyed index answers it. */
 export function narrowed(filter: JobFilter): boolean {
-  return filter.customerId !== undefined || filter.paidFrom !== undefined || filter.paidBefore !== undefined;
+  return filter.customerId !== undefined || filter.paidFrom !== undefined || filter.paidBefore !== undefined || filter.openBefore !== undefined;
 }
 
 /**

@@ -59,6 +59,30 @@ describe('the Overview', () => {
     expect(await screen.findByRole('heading', { name: 'Paid per month' })).toBeTruthy();
   });
 
+  it('links the jobs still open from before this week to the job list showing exactly those', async () => {
+    const user = userEvent.setup();
+    const { api, router } = await renderApp('/biz/overview');
+    // A job scheduled a month ago and never started: still open from before this week.
+    const customer = api.store.get<{ id: number }>('SELECT id FROM customers ORDER BY id LIMIT 1')!;
+    const body = { customer_id: String(customer.id), title: 'Gutter clean from last month', status: 'scheduled', scheduled_start_dt: Date.now() - 30 * 86_400_000 };
+    const created = await api.fetch(new Request('http://localhost/api/jobs', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+    expect(created.ok).toBe(true);
+    const summary = await summaryOf(api);
+    expect(summary.week.before).toBeGreaterThan(0);
+    const jobs = summary.week.before === 1 ? '1 job' : `${summary.week.before} jobs`;
+    await user.click(await screen.findByRole('link', { name: `${jobs} from before this week` }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?open=${summary.week.start}`));
+    expect(await screen.findByText(/Showing jobs still open \(scheduled or in progress\) that started before/)).toBeTruthy();
+    const tabs = await screen.findByRole('group', { name: 'Filter by status' });
+    await waitFor(() => expect(within(tabs).getByRole('button', { name: new RegExp(`^All.*${summary.week.before}`) })).toBeTruthy());
+    await waitFor(() => {
+      const rows = within(screen.getByRole('table', { name: /^Jobs\b/ })).getAllByRole('row').slice(1);
+      expect(rows).toHaveLength(Math.min(summary.week.before, 10));
+    });
+    await user.click(screen.getByRole('button', { name: 'Show every job' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
   it('ignores a paid month in the URL that is not a month', async () => {
     const { api } = await renderApp('/biz/jobs?paid=2026-13');
     const total = api.store.get<{ n: number }>('SELECT count(*) AS n FROM jobs')!.n;

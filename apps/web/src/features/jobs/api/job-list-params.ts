@@ -1,5 +1,8 @@
 import {
+  calendarDaySchema,
   calendarMonthSchema,
+  parseCalendarDate,
+  startOfZonedDay,
   jobSortFields,
   jobStatusSchema,
   zonedMonthRange,
@@ -21,6 +24,8 @@ export interface JobListRequest {
   pageSize: number;
   /** `paid=2026-03` (the Overview's bars); an invalid value is ignored, like an unknown status. */
   paidMonth: string | undefined;
+  /** `open=2026-11-23`: jobs still open that start before that day (the Overview's "from before this week"). */
+  openBefore: string | undefined;
   /** The page of jobs. */
   list: JobListParams;
   /** The counts per status tab (the same search, every status). */
@@ -28,7 +33,7 @@ export interface JobListRequest {
 }
 
 /**
- * Reads the job list's URL: `q`, `status`, `paid`, `sort`, `order`, `size` and `page`.
+ * Reads the job list's URL: `q`, `status`, `paid`, `open`, `sort`, `order`, `size` and `page`.
  * @example
  * jobListRequest(new URLSearchParams('status=paid&q=roof')).list; // { queryText: 'roof', status: 'paid', limit: 10, offset: 0 }
  */
@@ -41,12 +46,17 @@ export function jobListRequest(searchParams: URLSearchParams): JobListRequest {
   const parsedPaid = calendarMonthSchema.safeParse(searchParams.get('paid'));
   const paidMonth = parsedPaid.success ? parsedPaid.data : undefined;
   const paidRange = paidMonth ? zonedMonthRange(paidMonth, browserTimeZone()) : undefined;
+  // The day's start in this browser's time zone.
+  const parsedOpen = calendarDaySchema.safeParse(searchParams.get('open'));
+  const openBefore = parsedOpen.success ? parsedOpen.data : undefined;
+  const openDay = openBefore ? parseCalendarDate(openBefore) : undefined;
   const counts: JobCountParams = {
     ...(query ? { queryText: query } : {}),
     ...(paidRange ? { paidFrom: paidRange.start, paidBefore: paidRange.end } : {}),
+    ...(openDay ? { openBefore: startOfZonedDay(openDay.year, openDay.month, openDay.day, browserTimeZone()) } : {}),
   };
   const list: JobListParams = { ...counts, ...(status ? { status } : {}), ...sortFilter(sort), limit: pageSize, offset: (page - 1) * pageSize };
-  return { status, sort, pageSize, paidMonth, list, counts };
+  return { status, sort, pageSize, paidMonth, openBefore, list, counts };
 }
 
 /** Starts the job list's two requests for `url` (the list screen's first data). */

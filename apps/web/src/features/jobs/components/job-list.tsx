@@ -43,7 +43,7 @@ function orderWords(sort: Sort | undefined, query: string): string {
 /** Every job, with status tabs and their counts, search as you type and paging, all kept in the URL. */
 export function JobList() {
   const { query, page, searchParams, update } = useListSearchParams();
-  const { status, sort, pageSize, paidMonth, list, counts: countParams } = jobListRequest(searchParams);
+  const { status, sort, pageSize, paidMonth, openBefore, list, counts: countParams } = jobListRequest(searchParams);
   const setQuery = useCallback((q: string, options: { replace: boolean }) => update({ q, page: null }, options), [update]);
   const { text, setText, pending } = useSearchText(query, setQuery);
   const setSort = (next: Sort | undefined) => update({ sort: next?.by ?? null, order: next?.order ?? null, page: null });
@@ -68,6 +68,7 @@ export function JobList() {
   return (
     <div className="otto-stack">
       {paidMonth && <PaidMonthFilter month={paidMonth} onClear={() => update({ paid: null, page: null })} />}
+      {openBefore && <OpenBeforeFilter day={openBefore} onClear={() => update({ open: null, page: null })} />}
       <SegmentedNav label="Filter by status" items={[tab('all', 'All'), ...jobStatuses.map((s) => tab(s, jobStatusLabels[s]))]} />
       <SearchBox
         label="Search jobs"
@@ -103,10 +104,10 @@ export function JobList() {
                   description={`There are only ${formatCount(total, 'job')} here.`}
                   action={<Button onClick={() => update({ page: null })}>Go to the first page</Button>}
                 />
-              ) : query || status || paidMonth ? (
+              ) : query || status || paidMonth || openBefore ? (
                 <EmptyState
                   title="No jobs match"
-                  description={`Nothing ${status ? `with the status ${jobStatusLabels[status]} ` : ''}${paidMonth ? `paid in ${monthName(paidMonth)} ` : ''}${query ? `matches “${query}”` : 'yet'}.`}
+                  description={`Nothing ${status ? `with the status ${jobStatusLabels[status]} ` : ''}${paidMonth ? `paid in ${monthName(paidMonth)} ` : ''}${openBefore ? `still open from before ${dayName(openBefore)} ` : ''}${query ? `matches “${query}”` : 'yet'}.`}
                   action={<Button onClick={() => { setText(''); update({ q: null, status: null, paid: null, page: null }); }}>Show all jobs</Button>}
                 />
               ) : (
@@ -144,6 +145,28 @@ function PaidMonthFilter({ month, onClear }: { month: string; onClear: () => voi
       </span>
       <Button size="sm" variant="ghost" onClick={onClear}>
         Show every month
+      </Button>
+    </p>
+  );
+}
+
+const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** "Mon, Nov 23" for `2026-11-23`. */
+function dayName(day: string): string {
+  const [year = 0, m = 1, d = 1] = day.split('-').map(Number);
+  return dayFormat.format(Date.UTC(year, m - 1, d));
+}
+
+/** Says the list shows only the jobs still open from before a day (the Overview's week), with a way out. */
+function OpenBeforeFilter({ day, onClear }: { day: string; onClear: () => void }) {
+  return (
+    <p className="job-list__filter" role="status">
+      <span>
+        Showing jobs still open (scheduled or in progress) that started before <strong>{dayName(day)}</strong>.
+      </span>
+      <Button size="sm" variant="ghost" onClick={onClear}>
+        Show every job
       </Button>
     </p>
   );

@@ -17,7 +17,13 @@ export function WeekPanel({ week, now }: { week: ReportSummary['week']; now: num
       </h2>
       <p className="chart__summary">
         {total === 0 ? 'Nothing is scheduled or in progress this week.' : `${formatCount(total, 'job')} scheduled or in progress.`}
-        {week.before > 0 && ` ${formatCount(week.before, 'job')} from before this week ${week.before === 1 ? 'is' : 'are'} still open.`}
+        {week.before > 0 && (
+          <>
+            {' '}
+            <Link to={paths.jobs.list.href({ open: week.start })}>{formatCount(week.before, 'job')} from before this week</Link>{' '}
+            {week.before === 1 ? 'is' : 'are'} still open.
+          </>
+        )}
       </p>
       <ol className="overview-week__days">
         {week.days.map((day) => {
