@@ -125,6 +125,54 @@ describe('keyboard only', () => {
     await screenshot(page, 'keyboard-errand-found');
   });
 
+  it('takes a new job to Paid in at most 12 keys, besides the words typed', { timeout: 120_000 }, async () => {
+    const { page } = await open('/biz/jobs');
+    const [customer] = (await apiFetch(page, customersPath({ limit: 1 }))).json as { full_name: string }[];
+    let keys = 0;
+    const press = async (key: string) => {
+      keys += 1;
+      await page.keyboard.press(key);
+    };
+    const focusedText = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+
+    await press('n');
+    await page.getByRole('heading', { level: 1, name: 'New job' }).waitFor();
+    // The cursor is in the customer picker: a name typed, the first suggestion taken with Enter.
+    await page.keyboard.type(customer!.full_name);
+    await page.getByRole('option', { name: new RegExp(customer!.full_name) }).first().waitFor();
+    await press('Enter');
+    await page.getByText(`Selected: ${customer!.full_name}`).waitFor();
+    await press('Tab');
+    expect(await focused(page)).toMatch(/^input\[title\]/);
+    await page.keyboard.type('Fix the gate, counted');
+    await press('Control+Enter');
+    await page.getByRole('heading', { level: 1, name: 'Fix the gate, counted' }).waitFor();
+    const jobId = new URL(page.url()).searchParams.get('id')!;
+
+    // The new job's screen has its next step focused: Schedule asks for the start only.
+    await expect.poll(focusedText).toBe('Schedule');
+    await press('Enter');
+    await page.getByRole('dialog', { name: 'Schedule “Fix the gate, counted”' }).waitFor();
+    await page.keyboard.type('12012026');
+    await press('Tab');
+    await page.keyboard.type('0900AM');
+    await press('Enter');
+    // Each move leaves focus on the next one.
+    for (const [step, next] of [
+      ['Start', 'Complete'],
+      ['Complete', 'Invoice'],
+      ['Invoice', 'Mark paid'],
+    ] as const) {
+      await expect.poll(focusedText).toBe(step);
+      await press('Enter');
+      await expect.poll(focusedText).toBe(next);
+    }
+    await press('Enter');
+    await expect.poll(async () => ((await apiFetch(page, `/api/jobs/${jobId}`)).json as { status: string }).status).toBe('paid');
+    expect(keys).toBeLessThanOrEqual(12);
+    console.log(`a job's life, new to paid: ${keys} keys besides the words typed`);
+  });
+
   it('moves through rows with j and k, opens with Enter, and Escape gives focus back', { timeout: 120_000 }, async () => {
     const { page } = await open('/biz/customers');
     const links = page.locator('#main tbody tr th a');

@@ -1,7 +1,7 @@
 import { customerRoutes } from '@otto/api-contract';
 import { TextField } from '@otto/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { callApi } from '../../../lib/api-client';
 import { customerKeys } from '../../../lib/query-keys';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -32,6 +32,16 @@ export function CustomerPicker({ value, onChange, error }: CustomerPickerProps) 
     placeholderData: keepPreviousData,
   });
   const options = results.data ?? [];
+  /** The list answers what is typed now (not an earlier text still shown while the new one loads). */
+  const current = queryText === text && !results.isPlaceholderData && !results.isFetching;
+  // Enter pressed before the list caught up with the text: the top match of that text is taken once it arrives.
+  const [pickWhenCurrent, setPickWhenCurrent] = useState(false);
+  useEffect(() => {
+    if (!pickWhenCurrent || !current) return;
+    setPickWhenCurrent(false);
+    pick(0);
+    // pick reads the options of this render, which `current` says are the text's own.
+  }, [pickWhenCurrent, current]);
 
   function pick(index: number) {
     const c = options[index];
@@ -51,8 +61,10 @@ export function CustomerPicker({ value, onChange, error }: CustomerPickerProps) 
       setActive((i) => Math.max(i - 1, 0));
     } else if (event.key === 'Enter' && open) {
       event.preventDefault();
-      // The list may still show the results of what was typed before: never pick from those.
-      if (queryText === text && !results.isPlaceholderData && !results.isFetching) pick(active);
+      // The list may still show the results of what was typed before: never pick from those, but
+      // take the top match of what was typed once it is there.
+      if (current) pick(active);
+      else setPickWhenCurrent(true);
     } else if (event.key === 'Escape') {
       setOpen(false);
     }
@@ -79,6 +91,7 @@ export function CustomerPicker({ value, onChange, error }: CustomerPickerProps) 
           setText(e.target.value);
           setOpen(true);
           setActive(0);
+          setPickWhenCurrent(false);
           if (value && e.target.value !== value.name) onChange(null);
         }}
         onFocus={() => setOpen(true)}

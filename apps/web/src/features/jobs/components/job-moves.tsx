@@ -127,9 +127,24 @@ function ScheduleDialog(props: { job: Job; saving: boolean; onCancel: () => void
  * gone, so focus goes to the next step (the first of the new buttons), or to the words that say a
  * paid job is final: a keyboard or screen reader user stays where they were working.
  */
-export function JobMoveButtons({ job, disabled, onMoved }: { job: Job; disabled?: boolean; onMoved?: (job: Job) => void }) {
+export function JobMoveButtons({
+  job,
+  disabled,
+  onMoved,
+  focusFirst = false,
+}: {
+  job: Job;
+  disabled?: boolean;
+  onMoved?: (job: Job) => void;
+  /** Put focus on the next step when the buttons appear (a job just created). */
+  focusFirst?: boolean;
+}) {
   const { moves, start, dialog, pending } = useJobMoves(job, onMoved);
   const group = useRef<HTMLDivElement & HTMLParagraphElement>(null);
+  const focusOnMount = useRef(focusFirst);
+  useEffect(() => {
+    if (focusOnMount.current) group.current?.querySelector<HTMLElement>('button:not([disabled])')?.focus();
+  }, []);
   const [movedFrom, setMovedFrom] = useState<JobStatus>();
   useEffect(() => {
     if (movedFrom === undefined || movedFrom === job.status || dialog || pending) return;

@@ -1,7 +1,7 @@
 import { jobStatusLabels } from '@otto/api-contract';
 import { EmptyState, Notice, PageHeader, buttonClassName, useToast } from '@otto/ui';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ArchivedNotice } from '../../../features/archive/archived-notice';
 import { ArchiveButton } from '../../../features/archive/archive-button';
 import { useJob } from '../../../features/jobs/api/get-job';
@@ -44,6 +44,8 @@ export default function EditJobScreen() {
   const [kept, setKept] = useState<{ id: string; values: ReturnType<typeof jobFormValues> }>();
   const guard = useUnsavedChangesGuard(dirty);
   const navigate = useNavigate();
+  /** Arrived from New job: the next step gets focus rather than the heading. */
+  const justCreated = (useLocation().state as { created?: boolean } | null)?.created === true;
   // A one-click move (or its undo) is this tab's own change: the form starts over from it.
   const [moved, setMoved] = useState({ version: 0, count: 0 });
   useDocumentTitle(job.data?.title ?? 'Job');
@@ -101,6 +103,7 @@ export default function EditJobScreen() {
           </h2>
           <JobMoveButtons
             job={j}
+            focusFirst={justCreated}
             disabled={dirty}
             onMoved={(next) => setMoved((m) => ({ version: next.modified_dt, count: m.count + 1 }))}
           />

@@ -45,7 +45,8 @@ export default function NewJobScreen() {
           const job = await create.mutateAsync(fields);
           toast.show(`Job “${job.title}” was created for ${job.customer_name}.`, { tone: 'success' });
           guard.allowNextNavigation();
-          await navigate(paths.jobs.edit.href(job.id), { replace: true });
+          // The new job's screen puts focus on its next step (Schedule): moving it along is what comes next.
+          await navigate(paths.jobs.edit.href(job.id), { replace: true, state: { created: true } });
         }}
       />
       {guard.dialog}
