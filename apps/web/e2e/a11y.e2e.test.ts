@@ -42,7 +42,8 @@ export const screens: Screen[] = [
   { name: 'job-none', path: '/biz/jobs/edit' },
   { name: 'settings', path: '/biz/settings' },
   {
-    // The import after a file was chosen: the mapping, the columns left out, the preview, the summary.
+    // The import after a file was chosen: the mapping, the columns left out, the preview, a long
+    // list of duplicates (it scrolls), the summary.
     name: 'import',
     path: '/biz/customers',
     ready: rowsShown,

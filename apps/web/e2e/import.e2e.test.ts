@@ -164,7 +164,8 @@ describe('CSV import in Chromium', () => {
     await openImport(page);
     await chooseFile(page, fixture('customers-with-notes.csv'));
     await page.getByTestId('import-unmapped').getByText('Not imported: “Notes” (no field above takes this column).').waitFor();
-    await page.getByText('Ready: 2 customers to add, 0 to update, 0 to skip.').waitFor();
+    // Twelve later rows repeat the first one's email: duplicates, skipped by default.
+    await page.getByText('Ready: 2 customers to add, 0 to update, 12 to skip.').waitFor();
     await dialog(page).getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByTestId('import-result').waitFor();
     await dialog(page).getByRole('button', { name: 'Done' }).click();

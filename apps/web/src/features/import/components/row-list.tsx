@@ -7,7 +7,8 @@ export function RowList({ title, rows, cells, testId }: { title: string; rows: L
     <div data-testid={testId}>
       <h3 className="import-heading">{title}</h3>
       {rows.length > 0 && (
-        <ul className="import-rows">
+        // It scrolls when long: focusable, so that the keyboard (and a phone's) can scroll it too.
+        <ul className="import-rows" tabIndex={0} aria-label={title}>
           {rows.slice(0, maxListed).map((r) => (
             <li key={r.rowNumber}>
               <strong>Row {r.rowNumber}</strong>: {r.message}
