@@ -2,9 +2,9 @@
 // serious or critical violation, nothing scrolls sideways, phone touch targets are 44 px, and a
 // screenshot of each (after its data has loaded) lands in e2e/screenshots/a11y-*.png.
 import { fileURLToPath } from 'node:url';
-import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeProblems } from './axe';
 import { apiFetch, baseUrl, launchBrowser, screenshot, trackPage, waitForBackend, type TrackedPage } from './harness';
 
 /** One screen of the sweep. Add new routes here; `path` may look up an id through the API. */
@@ -109,33 +109,6 @@ async function settled(page: Page): Promise<void> {
   );
 }
 
-const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-/**
- * Serious and critical axe violations, one line each (rule, impact, first few targets). axe-core
- * runs in the page itself, put there once per document: @axe-core/playwright's AxeBuilder injects
- * it on every call and finishes each run in a new page, which cost as much as the rules (56 runs).
- */
-async function axeProblems(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  const violations = await page.evaluate(
-    async (tags) =>
-      (
-        await (window as unknown as { axe: typeof axe }).axe.run(document, {
-          runOnly: { type: 'tag', values: tags },
-          // An experimental rule, off by default, that a walkthrough found broken (issue 36): a
-          // control's accessible name starts with the words it shows (WCAG 2.5.3).
-          rules: { 'label-content-name-mismatch': { enabled: true } },
-          resultTypes: ['violations'],
-        })
-      ).violations,
-    axeTags,
-  );
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.failureSummary ?? ''}`).join(', ')}`);
-}
-
 /** Controls on a phone that are smaller than a 44 px touch target (text links inside sentences excepted). */
 async function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -201,6 +174,14 @@ describe('every screen is accessible at desktop and phone width, light and dark'
           return bar ? bar.scrollWidth - bar.clientWidth : 0;
         });
         if (sidebar > 0) found.push(`${where}: the sidebar scrolls sideways by ${sidebar} px`);
+        // Whatever is open on top (a menu, a list of suggestions, a dialog, a tip) is inside the window.
+        const outside = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('[role="menu"], [role="listbox"], [role="dialog"], [role="alertdialog"], [role="tooltip"]')]
+            .map((el) => ({ el, box: el.getBoundingClientRect() }))
+            .filter(({ box }) => box.width > 0 && (box.left < -0.5 || box.right > window.innerWidth + 0.5))
+            .map(({ el, box }) => `${el.getAttribute('role')} “${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}” spans ${Math.round(box.left)}–${Math.round(box.right)} px`),
+        );
+        for (const popover of outside) found.push(`${where}: ${popover}, outside the window`);
         if (phone) for (const small of await smallTargets(page)) found.push(`${where}: ${small}`);
         await screenshot(page, `a11y-${screen.name}-${phone ? 375 : 1280}-${mode.scheme}`);
       }

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiFetch, customersPath, launchBrowser, newContext, openPage, screenshot, waitForBackend, downloadBackup, type TrackedPage } from './harness';
+import { axeInEveryMode } from './axe';
 
 const garbage = 'this is not a database any more. ';
 const heading = 'Otto cannot open your data';
@@ -113,6 +114,7 @@ describe('a database that cannot be opened', () => {
     expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Download the file as it is', 'Restore a backup', 'Start fresh']);
     await page.getByRole('button', { name: 'Download the file' }).waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Download the file' }).isEnabled()).toBe(true);
+    expect(await axeInEveryMode(page)).toEqual([]);
 
     await page.setViewportSize({ width: 1280, height: 800 });
     await screenshot(page, 'recovery-desktop');

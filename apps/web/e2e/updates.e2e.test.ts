@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiFetch, customersPath, launchBrowser, screenshot, trackPage, waitForBackend, type TrackedPage } from './harness';
+import { axeInEveryMode } from './axe';
 import { startStaticServer, type StaticServer } from './static-server';
 
 const appRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -103,6 +104,7 @@ describe('a new version rolled out under open tabs', () => {
     });
     expect(found, 'the update check found build B').toBe(true);
     for (const tab of [one, two]) await tab.page.getByText('A new version of Otto is ready').waitFor({ timeout: 30_000 });
+    expect(await axeInEveryMode(two.page)).toEqual([]);
     await screenshot(two.page, 'update-ready');
     // Nothing reloaded by itself: the form still holds what was typed.
     expect(await two.page.getByLabel('Full name').inputValue()).toBe('Half-typed Hannah');

@@ -1,0 +1,57 @@
+// axe-core in the page, for the sweep (a11y.e2e.test.ts) and for the screens only a flow reaches
+// (the recovery screen, the update prompt).
+import axe from 'axe-core';
+import type { Page } from 'playwright-core';
+
+const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/**
+ * Serious and critical axe violations, one line each (rule, impact, first few targets). axe-core
+ * runs in the page itself, put there once per document: @axe-core/playwright's AxeBuilder injects
+ * it on every call and finishes each run in a new page, which cost as much as the rules (56 runs).
+ */
+export async function axeProblems(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const violations = await page.evaluate(
+    async (tags) =>
+      (
+        await (window as unknown as { axe: typeof axe }).axe.run(document, {
+          runOnly: { type: 'tag', values: tags },
+          // An experimental rule, off by default, that a walkthrough found broken (issue 36): a
+          // control's accessible name starts with the words it shows (WCAG 2.5.3).
+          rules: { 'label-content-name-mismatch': { enabled: true } },
+          resultTypes: ['violations'],
+        })
+      ).violations,
+    axeTags,
+  );
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.failureSummary ?? ''}`).join(', ')}`);
+}
+
+
+/**
+ * `axeProblems` at desktop and phone width, light and dark, each line prefixed with its mode; the
+ * page's size and colour scheme are put back after.
+ */
+export async function axeInEveryMode(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  const size = page.viewportSize();
+  for (const [width, height] of [
+    [1280, 800],
+    [375, 740],
+  ] as const) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme: scheme });
+      // A scheme switched on a page already drawn fades its colours (CSS transitions): axe measures
+      // what is on screen, so it waits for the colours the scheme ends with.
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      for (const problem of await axeProblems(page)) found.push(`${width} px ${scheme}: ${problem}`);
+    }
+  }
+  if (size) await page.setViewportSize(size);
+  await page.emulateMedia({ colorScheme: null });
+  return found;
+}
