@@ -174,6 +174,14 @@ describe('every screen is accessible at desktop and phone width, light and dark'
           return bar ? bar.scrollWidth - bar.clientWidth : 0;
         });
         if (sidebar > 0) found.push(`${where}: the sidebar scrolls sideways by ${sidebar} px`);
+        // The page's header (title and description) keeps room before what follows it.
+        const gap = await page.evaluate(() => {
+          const header = document.querySelector('#main .otto-page-header');
+          let next = header?.nextElementSibling;
+          while (next && next.getBoundingClientRect().height === 0) next = next.nextElementSibling;
+          return header && next ? Math.round(next.getBoundingClientRect().top - header.getBoundingClientRect().bottom) : undefined;
+        });
+        if (gap !== undefined && gap < 16) found.push(`${where}: the page header is ${gap} px from what follows it`);
         // Whatever is open on top (a menu, a list of suggestions, a dialog, a tip) is inside the window.
         const outside = await page.evaluate(() =>
           [...document.querySelectorAll<HTMLElement>('[role="menu"], [role="listbox"], [role="dialog"], [role="alertdialog"], [role="tooltip"]')]

@@ -166,7 +166,16 @@ describe('CSV import in Chromium', () => {
     await page.getByTestId('import-unmapped').getByText('Not imported: “Notes” (no field above takes this column).').waitFor();
     // Twelve later rows repeat the first one's email: duplicates, skipped by default.
     await page.getByText('Ready: 2 customers to add, 0 to update, 12 to skip.').waitFor();
-    await dialog(page).getByRole('button', { name: 'Import', exact: true }).click();
+    // However long the dialog, its Import button is on screen at 1280x800 (its buttons stick to
+    // its bottom edge), and at 375 px the preview of three columns fits without scrolling sideways.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const importButton = dialog(page).getByRole('button', { name: 'Import', exact: true });
+    expect(await importButton.evaluate((button) => button.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+    await page.setViewportSize({ width: 375, height: 740 });
+    const preview = page.getByRole('region', { name: 'Preview' });
+    expect(await preview.evaluate((region) => region.scrollWidth - region.clientWidth)).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await importButton.click();
     await page.getByTestId('import-result').waitFor();
     await dialog(page).getByRole('button', { name: 'Done' }).click();
     expect(await total(page)).toBe(before + 2);

@@ -93,6 +93,10 @@ describe('the Overview in Chromium', () => {
   it('opens the job list on a status from Jobs by status, and reads well on a phone and in dark mode', async () => {
     const { page } = await session.open('/biz/overview', { viewport: { width: 375, height: 812 } });
     await overviewLoaded(page);
+    // A phone shows the last months with their short names ("Jul"), not one letter ("J J").
+    const labels = await page.locator('.chart__group:visible .chart__label').allInnerTexts();
+    expect(labels.length).toBeGreaterThanOrEqual(5);
+    expect(labels.every((label) => label.trim().length >= 3), labels.join(' ')).toBe(true);
     await screenshot(page, 'overview-375');
     await page.emulateMedia({ colorScheme: 'dark' });
     await screenshot(page, 'overview-375-dark');
