@@ -17,7 +17,7 @@ export type TabMessage =
   | { type: 'leader'; leaderId: string; status: LeaderAnnouncement }
   | { type: 'leader-failed'; leaderId: string; error: SerializedError }
   | { type: 'request'; id: string; from: string; to: string; request: SerializedRequest }
-  | { type: 'response'; id: string; from: string; to: string; response: SerializedResponse }
+  | { type: 'response'; id: string; from: string; to: string; response: SerializedResponse; mayHaveRun?: boolean }
   | {
       type: 'call';
       id: string;
@@ -43,7 +43,14 @@ export function toWire(message: TabWire, bytes: SerializedRequest | SerializedRe
     case 'request':
       return bytes && 'method' in bytes ? { type: 'request', id: message.id, from: message.from, to: message.to, request: bytes } : undefined;
     case 'response':
-      return { type: 'response', id: message.id, from: message.from, to: message.to, response: bytes && 'status' in bytes ? bytes : movedAnswer };
+      return {
+        type: 'response',
+        id: message.id,
+        from: message.from,
+        to: message.to,
+        response: bytes && 'status' in bytes ? bytes : movedAnswer,
+        ...(message.mayHaveRun ? { mayHaveRun: true } : {}),
+      };
   }
 }
 
@@ -65,6 +72,7 @@ export function fromWire(message: TabMessage | null | undefined): TabWire | unde
         from: message.from,
         to: message.to,
         moved: isMoved(message.response),
+        ...(message.mayHaveRun ? { mayHaveRun: true } : {}),
       };
     default:
       return undefined;

@@ -3,7 +3,7 @@
 // Locks, a clock, message delays and reordering, tab crashes, page hides, version updates and OPFS
 // errors, and checks the host's invariants after every step (see `check` and decision 0012).
 // The same seed always gives the same schedule: a failing seed replays.
-import { ownerWaitMs, silenceMs, filesWaitMs } from './budgets';
+import { filesWaitMs, longRequestMs, ownerWaitMs, silenceMs } from './budgets';
 import { createSwState, swStep as realSwStep, type PortId, type SwEffect, type SwEvent } from './sw-core';
 import { createTabState, tabHello, tabStep as realTabStep, type TabEffect, type TabEvent, type TabState } from './tab-core';
 
@@ -134,8 +134,8 @@ export function simulate(options: SimOptions): SimResult {
   const relayed = new Map<string, { port: PortId; swId: number; generation: number }>();
   const payload = new Map<string, PageRequest>();
   const tabRequestIds = new Map<string, number>();
-  /** When a database ran a request, in order: an owner that answers others is busy, not dead. */
-  const ranAt: number[] = [];
+  /** When a database ran which request, in order: an owner that answers others is busy, not dead. */
+  const ranAt: Array<{ at: number; id: number }> = [];
 
   // --- Web Locks ---------------------------------------------------------------------------------
 
@@ -237,7 +237,7 @@ export function simulate(options: SimOptions): SimResult {
     at(now + 1 + pick(30), () => {
       worker.busy = false;
       if (worker.state === 'dead' || worker.frozen) return;
-      ranAt.push(now);
+      ranAt.push({ at: now, id: job.req.id });
       job.reply(false, run(worker, job.req));
       pump(worker);
     });
@@ -663,8 +663,9 @@ export function simulate(options: SimOptions): SimResult {
       const tab = tabs.get(req.tab);
       if (!tab?.alive) continue;
       if (!req.answer) violations.push(`request ${req.id} (${label(req)} from ${req.tab}) was never answered`);
-      // The budget, or longer while the database answered others (working through a queue, not dead).
-      else if (req.answer.at > Math.max(req.startedAt + ownerWaitMs, lastRunBefore(req.answer.at)) + silenceMs + 1_000) {
+      // The budget, or longer while the database answered other requests since this one was made
+      // (working through a queue, not dead), never past the longest a request may take.
+      else if (req.answer.at > Math.min(Math.max(req.startedAt + ownerWaitMs, lastOtherRun(req.id, req.startedAt, req.answer.at)) + silenceMs, req.startedAt + longRequestMs) + 1_000) {
         violations.push(`request ${req.id} answered after ${req.answer.at - req.startedAt} ms, past its budget`);
       } else if (req.write && req.answer.status === 201 && db.applied.get(req.rid) !== 1) {
         violations.push(`write ${req.rid} was acknowledged but is in the database ${db.applied.get(req.rid) ?? 0} times`);
@@ -675,9 +676,10 @@ export function simulate(options: SimOptions): SimResult {
   }
   return { seed: options.seed, steps, requests: nextRequest - 1, violations, schedule, trace, transitions };
 
-  function lastRunBefore(time: number): number {
+  /** The last time the database ran a request other than `id` within (`from`, `to`]. */
+  function lastOtherRun(id: number, from: number, to: number): number {
     let last = -Infinity;
-    for (const ran of ranAt) if (ran <= time) last = ran;
+    for (const ran of ranAt) if (ran.id !== id && ran.at > from && ran.at <= to) last = ran.at;
     return last;
   }
 }

@@ -29,7 +29,7 @@ describe('the tab machine', () => {
     const closing = tabStep<Response>(owner, { type: 'close', now: 40 });
 
     const handedBack = closing.filter((effect) => effect.type === 'post');
-    expect(handedBack).toEqual([{ type: 'post', message: { type: 'response', id: 'b', from: 't4', to: 't1', moved: true } }]);
+    expect(handedBack).toEqual([{ type: 'post', message: { type: 'response', id: 'b', from: 't4', to: 't1', moved: true, mayHaveRun: true } }]);
   });
 
   it('sends what comes back from a closing owner to the next one, saying a write may have run', () => {
@@ -37,7 +37,7 @@ describe('the tab machine', () => {
     tabStep<Response>(asker, { type: 'dispatch', now: 0, id: 'w', label: 'POST /api/customers', read: false, resend: true, long: false, deadline: ownerWaitMs });
     expect(asker.requests.get('w')?.sentTo).toBe('t4');
 
-    tabStep<Response>(asker, { type: 'wire', now: 50, message: { type: 'response', id: 'w', from: 't4', to: 't1', moved: true } });
+    tabStep<Response>(asker, { type: 'wire', now: 50, message: { type: 'response', id: 'w', from: 't4', to: 't1', moved: true, mayHaveRun: true } });
     expect(asker.role.kind).toBe('waiting');
     expect(asker.requests.get('w')).toMatchObject({ sentTo: undefined, tried: true });
 
@@ -67,5 +67,24 @@ describe('the tab machine', () => {
     tabStep<Response>(asker, { type: 'dispatch', now: 0, id: 'r', label: 'GET /api/customers', read: true, resend: true, long: false, deadline: ownerWaitMs });
     const busy = tabStep<Response>(asker, { type: 'wire', now: 15_000, message: { type: 'response', id: 'other', from: 't3', to: 't2', moved: false } });
     expect(wakeOf(busy)).toEqual({ type: 'wake', at: 15_000 + silenceMs });
+  });
+
+  it('refuses in words, not again elsewhere, a handed-back write that is not safe to send twice', () => {
+    const asker = follower('t4');
+    tabStep<Response>(asker, { type: 'dispatch', now: 0, id: 'w', label: 'POST /api/customers', read: false, resend: false, long: false, deadline: ownerWaitMs });
+    const out = tabStep<Response>(asker, { type: 'wire', now: 50, message: { type: 'response', id: 'w', from: 't4', to: 't1', moved: true, mayHaveRun: true } });
+    expect(out).toContainEqual(expect.objectContaining({ type: 'refuse', id: 'w', status: 503, message: expect.stringMatching(/may or may not have been saved/) }));
+    expect(asker.requests.has('w')).toBe(false);
+  });
+
+  it('takes a hand-back only from the owner that has the request now', () => {
+    const asker = follower('t3');
+    tabStep<Response>(asker, { type: 'dispatch', now: 0, id: 'r', label: 'GET /api/customers', read: true, resend: true, long: false, deadline: ownerWaitMs });
+    tabStep<Response>(asker, { type: 'wire', now: 10, message: { type: 'owner', owner: 't4', info: { storage: 'opfs', appVersion: '1' } } });
+    expect(asker.requests.get('r')?.sentTo).toBe('t4');
+    // t3's late word about it changes nothing: t4 has it.
+    const late = tabStep<Response>(asker, { type: 'wire', now: 20, message: { type: 'response', id: 'r', from: 't3', to: 't1', moved: true, mayHaveRun: true } });
+    expect(asker.requests.get('r')?.sentTo).toBe('t4');
+    expect(late.some((effect) => effect.type === 'post' && effect.message.type === 'request')).toBe(false);
   });
 });

@@ -139,10 +139,11 @@ function closeNow<R>(state: TabState, out: TabEffect<R>[]): TabEffect<R>[] {
   state.role = { kind: 'closed' };
   out.push({ type: 'leave-lock-queue' }, { type: 'release-lock' });
   // What its worker was running for other tabs goes back to them now, not after their silence runs
-  // out: each asks the next owner (a write that may have run here is replayed by its request id).
+  // out, marked as possibly run: what is safe to send again goes to the next owner (a write is
+  // replayed by its request id), the rest is refused with the doubt in words.
   for (const key of state.serving) {
     const separator = key.indexOf('|');
-    out.push({ type: 'post', message: { type: 'response', id: key.slice(separator + 1), from: state.id, to: key.slice(0, separator), moved: true } });
+    out.push({ type: 'post', message: { type: 'response', id: key.slice(separator + 1), from: state.id, to: key.slice(0, separator), moved: true, mayHaveRun: true } });
   }
   state.serving.clear();
   // What this tab relays for the service worker is not lost: 'moved' lets it go elsewhere.
@@ -199,8 +200,16 @@ function onWire<R>(state: TabState, message: TabWire, response: R | undefined, f
       }
       const request = state.requests.get(message.id);
       if (!request) return;
-      if (message.moved) requeue(request);
-      else if (response !== undefined) settle(state, message.id, response, failure, out);
+      if (message.moved) {
+        // Only the owner that has it now can hand it back (a late word from an earlier one is not news).
+        if (request.sentTo !== message.from) return;
+        if (message.mayHaveRun && !request.resend) {
+          state.requests.delete(message.id);
+          out.push(refusal(message.id, 'The tab that owned the database closed before answering, so this change may or may not have been saved. Reload to check, then try again.'));
+          return;
+        }
+        requeue(request);
+      } else if (response !== undefined) settle(state, message.id, response, failure, out);
       return;
     }
   }

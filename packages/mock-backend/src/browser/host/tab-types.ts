@@ -66,7 +66,15 @@ export type TabWire =
   | { type: 'owner'; owner: string; info: OwnerInfo }
   | { type: 'owner-failed'; owner: string; error: HostError }
   | { type: 'request'; id: string; from: string; to: string }
-  | { type: 'response'; id: string; from: string; to: string; moved: boolean };
+  | {
+      type: 'response';
+      id: string;
+      from: string;
+      to: string;
+      moved: boolean;
+      /** Handed back by an owner that closed while its worker had it: it may have run there. */
+      mayHaveRun?: boolean;
+    };
 
 export type TabEvent<R> =
   /** `deadline`: by when an owner must have it (else 503, unrun); the service worker's, for what it relays. */
