@@ -171,11 +171,15 @@ function startNativeBuild() {
     marker,
     wait() {
       const pause = new Int32Array(new SharedArrayBuffer(4));
-      while (!existsSync(`${marker}.ready`) && !existsSync(`${marker}.failed`)) Atomics.wait(pause, 0, 0, 250);
-      const failed = existsSync(`${marker}.failed`);
-      if (failed) console.log(readFileSync(`${marker}.failed`, 'utf8'));
-      else console.log(`\n== ${title}: ok in ${readFileSync(`${marker}.ready`, 'utf8').trim()} s`);
-      return failed ? 1 : 0;
+      // A build that ended without a word (killed) must not hang the run: 15 minutes is far past it.
+      const giveUpAt = Date.now() + 15 * 60_000;
+      while (!existsSync(`${marker}.ready`) && !existsSync(`${marker}.failed`) && Date.now() < giveUpAt) Atomics.wait(pause, 0, 0, 250);
+      const ready = existsSync(`${marker}.ready`);
+      if (ready) console.log(`\n== ${title}: ok in ${readFileSync(`${marker}.ready`, 'utf8').trim()} s`);
+      else if (existsSync(`${marker}.failed`)) console.log(readFileSync(`${marker}.failed`, 'utf8'));
+      else console.log(`\n== ${title}: FAILED (no result after 15 minutes)`);
+      rmSync(dirname(marker), { recursive: true, force: true });
+      return ready ? 0 : 1;
     },
   };
 }

@@ -43,22 +43,25 @@
       note.textContent = words;
       if (!note.isConnected) root.prepend(note);
     };
+    let clicked = false;
     // A click on a link of the screen is not lost: the app opens it as soon as it runs
     // (start-app.tsx reads window.__ottoKeptClick). The screen is inert, so the click lands on
     // #root; what was under the pointer is found with the screen briefly not inert.
     root.addEventListener(
       'click',
       (event) => {
-        if (!screen.isConnected || event.button !== 0) return;
+        if (!screen.isConnected || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
         screen.inert = false;
         const hit = document.elementFromPoint(event.clientX, event.clientY);
         screen.inert = true;
         // The link, or the table cell's one link (the cell is wider and taller than its text).
         const cell = hit && screen.contains(hit) ? hit.closest('a[href], th, td') : null;
         const links = cell?.matches('a') ? [cell] : [...(cell?.querySelectorAll('a[href]') ?? [])];
-        const link = links.length === 1 ? links[0] : null;
+        // A screen of the app only (a mailto: or tel: link is not one the app can open).
+        const link = links.length === 1 && links[0].origin === window.location.origin && links[0].pathname.startsWith('/biz') ? links[0] : null;
         if (!link) return say('Otto is still starting: the list below answers in a moment.');
         event.preventDefault();
+        clicked = true;
         window.__ottoKeptClick = link.getAttribute('href');
         window.dispatchEvent(new Event('otto:kept-click'));
         say(`Opening “${link.textContent.trim()}” as soon as Otto has started…`);
@@ -67,7 +70,7 @@
     );
     // Should the app be slow to take over, say so rather than show a list that does not answer.
     setTimeout(() => {
-      if (!window.__ottoKeptClick) say('Otto is still starting: the list below answers once it has. If it does not, reload the page.');
+      if (!clicked) say('Otto is still starting: the list below answers once it has. If it does not, reload the page.');
     }, 3000);
   };
 

@@ -27,7 +27,8 @@ describe('Delete for good', () => {
     const jobs = customer.n === 1 ? '1 job (archived)' : `${customer.n} jobs (1 of them archived)`;
     expect(dialog.textContent).toContain(`${customer.full_name} still has ${jobs}.`);
     expect(within(dialog).queryByRole('button', { name: 'Delete for good' })).toBeNull();
-    expect(within(dialog).getByRole('link', { name: 'Show their jobs' }).getAttribute('href')).toBe(`/biz/customers/edit/${customer.id}`);
+    const link = within(dialog).getByRole('link', { name: customer.n === 1 ? 'Show the archived jobs' : 'Show their jobs' });
+    expect(link.getAttribute('href')).toBe(customer.n === 1 ? '/biz/archived' : `/biz/customers/edit/${customer.id}`);
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(api.store.get('SELECT id FROM customers WHERE id = ?', [customer.id])).toBeTruthy();

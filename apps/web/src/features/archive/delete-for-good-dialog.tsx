@@ -31,8 +31,9 @@ export function DeleteForGoodDialog(props: {
           with jobs cannot be deleted: delete their jobs for good first, or keep {props.name} archived.
         </p>
         <div className="otto-dialog__actions">
-          <Link className={buttonClassName({})} to={paths.customers.edit.href(props.id)}>
-            Show their jobs
+          {/* Their jobs in lists are on their screen; archived ones only on the Archived screen. */}
+          <Link className={buttonClassName({})} to={archived === all ? paths.archived.href() : paths.customers.edit.href(props.id)} onClick={props.onCancel}>
+            {archived === all ? 'Show the archived jobs' : 'Show their jobs'}
           </Link>
           <Button autoFocus onClick={props.onCancel}>
             Close

@@ -37,7 +37,7 @@ export function CustomerPicker({ value, onChange, error }: CustomerPickerProps) 
   // Enter pressed before the list caught up with the text: the top match of that text is taken once it arrives.
   const [pickWhenCurrent, setPickWhenCurrent] = useState(false);
   useEffect(() => {
-    if (!pickWhenCurrent || !current) return;
+    if (!pickWhenCurrent || !current || !open) return;
     setPickWhenCurrent(false);
     pick(0);
     // pick reads the options of this render, which `current` says are the text's own.
@@ -67,6 +67,7 @@ export function CustomerPicker({ value, onChange, error }: CustomerPickerProps) 
       else setPickWhenCurrent(true);
     } else if (event.key === 'Escape') {
       setOpen(false);
+      setPickWhenCurrent(false);
     }
   }
 
@@ -95,7 +96,12 @@ export function CustomerPicker({ value, onChange, error }: CustomerPickerProps) 
           if (value && e.target.value !== value.name) onChange(null);
         }}
         onFocus={() => setOpen(true)}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onBlur={() =>
+          setTimeout(() => {
+            setOpen(false);
+            setPickWhenCurrent(false);
+          }, 150)
+        }
         onKeyDown={onKeyDown}
       />
       <ul id={listId} role="listbox" aria-label="Matching customers" className="customer-picker__list" hidden={!expanded}>

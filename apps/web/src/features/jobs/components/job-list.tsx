@@ -108,7 +108,7 @@ export function JobList() {
                 <EmptyState
                   title="No jobs match"
                   description={`Nothing ${status ? `with the status ${jobStatusLabels[status]} ` : ''}${paidMonth ? `paid in ${monthName(paidMonth)} ` : ''}${openBefore ? `still open from before ${dayName(openBefore)} ` : ''}${query ? `matches “${query}”` : 'yet'}.`}
-                  action={<Button onClick={() => { setText(''); update({ q: null, status: null, paid: null, page: null }); }}>Show all jobs</Button>}
+                  action={<Button onClick={() => { setText(''); update({ q: null, status: null, paid: null, open: null, page: null }); }}>Show all jobs</Button>}
                 />
               ) : (
                 <EmptyState

@@ -31,7 +31,7 @@ const undoMs = 8000;
  * Runs one-click moves with their toast and Undo, and asks for a start time when scheduling.
  * Returns the moves on offer, a function to start one, and the scheduling dialog to render.
  */
-function useJobMoves(job: Job, onMoved?: (job: Job) => void) {
+function useJobMoves(job: Job, onMoved?: (job: Job) => void, onNotMoved?: () => void) {
   const move = useMoveJob();
   const revert = useRevertJobMove();
   const toast = useToast();
@@ -63,6 +63,7 @@ function useJobMoves(job: Job, onMoved?: (job: Job) => void) {
       return true;
     } catch (error) {
       toast.show(error instanceof ApiClientError ? error.message : 'The job could not be moved.', { tone: 'error', kind: 'job-move' });
+      onNotMoved?.();
       return false;
     }
   }
@@ -72,7 +73,10 @@ function useJobMoves(job: Job, onMoved?: (job: Job) => void) {
     <ScheduleDialog
       job={job}
       saving={move.isPending}
-      onCancel={() => setAsking(false)}
+      onCancel={() => {
+        setAsking(false);
+        onNotMoved?.();
+      }}
       onSchedule={async (at) => {
         if (await run('scheduled', at)) setAsking(false);
       }}
@@ -139,13 +143,15 @@ export function JobMoveButtons({
   /** Put focus on the next step when the buttons appear (a job just created). */
   focusFirst?: boolean;
 }) {
-  const { moves, start, dialog, pending } = useJobMoves(job, onMoved);
+  const [movedFrom, setMovedFrom] = useState<JobStatus>();
+  // A move that failed or was cancelled leaves focus where it is (and a later change of status, a
+  // save of the form or another tab's move, is not taken for it).
+  const { moves, start, dialog, pending } = useJobMoves(job, onMoved, () => setMovedFrom(undefined));
   const group = useRef<HTMLDivElement & HTMLParagraphElement>(null);
   const focusOnMount = useRef(focusFirst);
   useEffect(() => {
     if (focusOnMount.current) group.current?.querySelector<HTMLElement>('button:not([disabled])')?.focus();
   }, []);
-  const [movedFrom, setMovedFrom] = useState<JobStatus>();
   useEffect(() => {
     if (movedFrom === undefined || movedFrom === job.status || dialog || pending) return;
     setMovedFrom(undefined);
