@@ -64,6 +64,19 @@ describe('job screens', () => {
     );
   });
 
+  it('asks for a scheduled end only when wanted: one button in its place, then the field with the cursor in it', async () => {
+    const user = userEvent.setup();
+    await start('/biz/jobs/new');
+    const start_ = await screen.findByLabelText('Scheduled start');
+    start_.focus();
+    await user.tab();
+    expect(document.activeElement?.textContent).toBe('Add a scheduled end');
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByLabelText('Price'));
+    await user.click(screen.getByRole('button', { name: 'Add a scheduled end' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Scheduled end')));
+  });
+
   it('keeps focus on the next step after each one-click move, down to Paid', async () => {
     const user = userEvent.setup();
     const { api, router } = await start('/biz/jobs');

@@ -1,6 +1,6 @@
 import { jobInputSchema, jobStatusLabels, jobTransitions, type Job, type JobFields, type JobStatus } from '@otto/api-contract';
-import { SelectField, TextAreaField, TextField } from '@otto/ui';
-import type { FormEvent } from 'react';
+import { Button, SelectField, TextAreaField, TextField } from '@otto/ui';
+import { useEffect, useState, type FormEvent } from 'react';
 import { FormFailure, SaveButton } from '../../../lib/form-parts';
 import { useFocusFirstField } from '../../../lib/use-focus-first-field';
 import { useValidatedForm } from '../../../lib/use-validated-form';
@@ -81,6 +81,13 @@ export function JobForm({ initial, savedStatus, submitLabel, saving, onSubmit, o
   });
   const { values, failure, change } = form;
   const errors = form.errors as Errors;
+  // An empty scheduled end is one button, not the browser's seven date and time segments to Tab
+  // through: most jobs have a start only. Asked for, the field appears with the cursor in it.
+  const [endAsked, setEndAsked] = useState(false);
+  const endShown = endAsked || values.end !== '' || errors.scheduled_end_dt !== undefined;
+  useEffect(() => {
+    if (endAsked) formRef.current?.querySelector<HTMLElement>('[data-field="scheduled_end_dt"]')?.focus();
+  }, [endAsked, formRef]);
   const statuses: JobStatus[] = savedStatus ? [savedStatus, ...jobTransitions[savedStatus]] : ['quote', 'scheduled'];
   const submit = (event: FormEvent<HTMLFormElement>) => form.submit(event, saving);
 
@@ -113,7 +120,15 @@ export function JobForm({ initial, savedStatus, submitLabel, saving, onSubmit, o
         />
         {field('assignee', 'Assigned to', { hint: 'Leave empty when nobody is assigned yet.' })}
         <TextField label="Scheduled start" data-field="scheduled_start_dt" type="datetime-local" value={values.start} error={errors.scheduled_start_dt} onChange={(e) => change('start', e.target.value)} />
-        <TextField label="Scheduled end" data-field="scheduled_end_dt" type="datetime-local" value={values.end} error={errors.scheduled_end_dt} onChange={(e) => change('end', e.target.value)} />
+        {endShown ? (
+          <TextField label="Scheduled end" data-field="scheduled_end_dt" type="datetime-local" value={values.end} error={errors.scheduled_end_dt} onChange={(e) => change('end', e.target.value)} />
+        ) : (
+          <div className="job-form__end">
+            <Button type="button" size="sm" variant="secondary" onClick={() => setEndAsked(true)}>
+              Add a scheduled end
+            </Button>
+          </div>
+        )}
         <TextField label="Price" data-field="price_cents" inputMode="decimal" value={values.price} error={errors.price_cents} placeholder="0.00" onChange={(e) => change('price', e.target.value)} />
         {field('service_address', 'Service address', { className: 'otto-form-grid__full', autoComplete: 'street-address' })}
         <TextAreaField
