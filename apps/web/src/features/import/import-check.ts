@@ -10,6 +10,10 @@ export const nouns: Record<ImportKind, [string, string]> = { customers: ['custom
 /** `n` records of `kind` in words: '1 customer', '1,200 jobs'. */
 export const count = (n: number, kind: ImportKind) => `${n.toLocaleString('en-US')} ${nouns[kind][n === 1 ? 0 : 1]}`;
 
+/** What an undo did, in words: 'removed 6 customers, put back 1 customer as they were'. */
+export const undoneWords = (done: { removed: number; restored: number }, kind: ImportKind) =>
+  `removed ${count(done.removed, kind)}${done.restored ? `, put back ${count(done.restored, kind)} as they were` : ''}`;
+
 /** How many problem rows and duplicates the preview lists (with their cells) before "…and N more". */
 export const maxListed = 100;
 

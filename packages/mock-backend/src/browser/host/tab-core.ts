@@ -23,6 +23,9 @@ export function tabHello(state: TabState): TabWire {
   return { type: 'hello', from: state.id, ...(state.version ? { appVersion: state.version } : {}) };
 }
 
+/** A write that went to an owner that closed before answering it: it may have run there. */
+const closedBeforeAnswering = 'The tab that owned the database closed before answering, so this change may or may not have been saved. Reload to check, then try again.';
+
 const ownsLock = (role: TabRole) => role.kind === 'starting' || role.kind === 'owning' || role.kind === 'failed' || role.kind === 'handing-over';
 
 /** One step of the machine. */
@@ -205,7 +208,7 @@ function onWire<R>(state: TabState, message: TabWire, response: R | undefined, f
         if (request.sentTo !== message.from) return;
         if (message.mayHaveRun && !request.resend) {
           state.requests.delete(message.id);
-          out.push(refusal(message.id, 'The tab that owned the database closed before answering, so this change may or may not have been saved. Reload to check, then try again.'));
+          out.push(refusal(message.id, closedBeforeAnswering));
           return;
         }
         requeue(request);
@@ -243,7 +246,7 @@ function reroute<R>(state: TabState, newOwner: string, out: TabEffect<R>[]): voi
       continue;
     }
     state.requests.delete(id);
-    out.push(refusal(id, 'The tab that owned the database closed before answering, so this change may or may not have been saved. Reload to check, then try again.'));
+    out.push(refusal(id, closedBeforeAnswering));
   }
 }
 

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { downloadCsv, fileDate } from '../../../lib/download';
 import { Modal } from '../../../lib/modal';
 import { errorWords, sendImport, undoLastImport } from '../api';
-import { checkImport, count, listProblems, type Check } from '../import-check';
+import { checkImport, count, listProblems, undoneWords, type Check } from '../import-check';
 import { importFields, matchColumns, type ColumnMapping, type DateOrder, type ImportField, type ImportKind } from '../import-core';
 import type { ReadSummary } from '../import-worker-protocol';
 import { createImportWorker, type ImportWorker } from '../import-worker-client';
@@ -126,7 +126,7 @@ export function ImportDialog({ initialKind = 'customers', onClose }: { initialKi
     try {
       const done = await undoLastImport();
       await queryClient.invalidateQueries();
-      setUndo({ busy: false, message: `Undone: removed ${count(done.removed, kind)}${done.restored ? `, put back ${count(done.restored, kind)} as they were` : ''}.` });
+      setUndo({ busy: false, message: `Undone: ${undoneWords(done, kind)}.` });
     } catch (e) {
       setUndo({ busy: false, error: errorWords(e) });
     }

@@ -3,7 +3,7 @@ import type { ImportResult } from '@otto/api-contract';
 import { Button, Notice, useToast } from '@otto/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorWords, undoLastImport } from '../api';
-import { count } from '../import-check';
+import { count, undoneWords } from '../import-check';
 import type { ImportKind } from '../import-core';
 
 /** What a finished import did, with its Undo while it can be undone. */
@@ -71,8 +71,7 @@ export function useImportUndoToast(kind: ImportKind): (result: ImportResult) => 
           void undoLastImport().then(
             async (done) => {
               await queryClient.invalidateQueries();
-              const restored = done.restored ? `, put back ${count(done.restored, kind)} as they were` : '';
-              toast.show(`Import undone: removed ${count(done.removed, kind)}${restored}.`, { tone: 'success', kind: 'import' });
+              toast.show(`Import undone: ${undoneWords(done, kind)}.`, { tone: 'success', kind: 'import' });
             },
             (e: unknown) => toast.show(`The import could not be undone. ${errorWords(e)}`, { tone: 'error', kind: 'import' }),
           ),

@@ -5,7 +5,7 @@ import {
   type JobStatus,
 } from '@otto/api-contract';
 import { Button, EmptyState, Pagination, SearchBox, SegmentedNav, buttonClassName } from '@otto/ui';
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCount } from '../../../lib/format';
 import { ListControls, type OrderChoice } from '../../../lib/list-controls';
@@ -67,8 +67,16 @@ export function JobList() {
 
   return (
     <div className="otto-stack">
-      {paidMonth && <PaidMonthFilter month={paidMonth} onClear={() => update({ paid: null, page: null })} />}
-      {openBefore && <OpenBeforeFilter day={openBefore} onClear={() => update({ open: null, page: null })} />}
+      {paidMonth && (
+        <FilterNotice clear="Show every month" onClear={() => update({ paid: null, page: null })}>
+          Showing jobs paid in <strong>{monthName(paidMonth)}</strong>.
+        </FilterNotice>
+      )}
+      {openBefore && (
+        <FilterNotice clear="Show every job" onClear={() => update({ open: null, page: null })}>
+          Showing jobs still open (scheduled or in progress) that started before <strong>{dayName(openBefore)}</strong>.
+        </FilterNotice>
+      )}
       <SegmentedNav label="Filter by status" items={[tab('all', 'All'), ...jobStatuses.map((s) => tab(s, jobStatusLabels[s]))]} />
       <SearchBox
         label="Search jobs"
@@ -136,20 +144,6 @@ function monthName(month: string): string {
   return monthFormat.format(Date.UTC(year, m - 1, 1));
 }
 
-/** Says the list shows only the jobs paid in one month (from the Overview), with a way out. */
-function PaidMonthFilter({ month, onClear }: { month: string; onClear: () => void }) {
-  return (
-    <p className="job-list__filter" role="status">
-      <span>
-        Showing jobs paid in <strong>{monthName(month)}</strong>.
-      </span>
-      <Button size="sm" variant="ghost" onClick={onClear}>
-        Show every month
-      </Button>
-    </p>
-  );
-}
-
 const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** "Mon, Nov 23" for `2026-11-23`. */
@@ -158,15 +152,13 @@ function dayName(day: string): string {
   return dayFormat.format(Date.UTC(year, m - 1, d));
 }
 
-/** Says the list shows only the jobs still open from before a day (the Overview's week), with a way out. */
-function OpenBeforeFilter({ day, onClear }: { day: string; onClear: () => void }) {
+/** Says the list shows only some jobs (from the Overview: a month paid in, those still open from before a week), with a way out. */
+function FilterNotice({ children, clear, onClear }: { children: ReactNode; clear: string; onClear: () => void }) {
   return (
     <p className="job-list__filter" role="status">
-      <span>
-        Showing jobs still open (scheduled or in progress) that started before <strong>{dayName(day)}</strong>.
-      </span>
+      <span>{children}</span>
       <Button size="sm" variant="ghost" onClick={onClear}>
-        Show every job
+        {clear}
       </Button>
     </p>
   );

@@ -148,15 +148,16 @@ export function JobMoveButtons({
   // save of the form or another tab's move, is not taken for it).
   const { moves, start, dialog, pending } = useJobMoves(job, onMoved, () => setMovedFrom(undefined));
   const group = useRef<HTMLDivElement & HTMLParagraphElement>(null);
+  /** The next step (the first button), or the words that a paid job is final. */
+  const focusNextStep = () => (group.current?.matches('p') ? group.current : group.current?.querySelector<HTMLElement>('button:not([disabled])'))?.focus();
   const focusOnMount = useRef(focusFirst);
   useEffect(() => {
-    if (focusOnMount.current) group.current?.querySelector<HTMLElement>('button:not([disabled])')?.focus();
+    if (focusOnMount.current) focusNextStep();
   }, []);
   useEffect(() => {
     if (movedFrom === undefined || movedFrom === job.status || dialog || pending) return;
     setMovedFrom(undefined);
-    const target = group.current?.matches('p') ? group.current : group.current?.querySelector<HTMLElement>('button:not([disabled])');
-    target?.focus();
+    focusNextStep();
   }, [movedFrom, job.status, dialog, pending]);
   const begin = (to: JobStatus) => {
     setMovedFrom(job.status);
