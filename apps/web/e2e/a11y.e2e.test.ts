@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeProblems } from './axe';
+import { axeProblems, showScheme } from './axe';
 import { apiFetch, baseUrl, launchBrowser, screenshot, trackPage, waitForBackend, type TrackedPage } from './harness';
 
 /** One screen of the sweep. Add new routes here; `path` may look up an id through the API. */
@@ -125,12 +125,13 @@ async function smallTargets(page: Page): Promise<string[]> {
   });
 }
 
-const modes = [
-  { label: 'desktop light', width: 1280, height: 800, scheme: 'light' },
-  { label: 'desktop dark', width: 1280, height: 800, scheme: 'dark' },
-  { label: 'phone light', width: 375, height: 740, scheme: 'light' },
-  { label: 'phone dark', width: 375, height: 740, scheme: 'dark' },
+// Each screen is loaded once per width and checked in light and then dark: the colour scheme
+// changes in place (no reload), so the sweep loads 34 pages, not 68.
+const widths = [
+  { label: 'desktop', width: 1280, height: 800 },
+  { label: 'phone', width: 375, height: 740 },
 ] as const;
+const schemes = ['light', 'dark'] as const;
 
 let browser: Browser;
 let ctx: BrowserContext;
@@ -149,49 +150,59 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** What is wrong with the layout of the screen on show: sideways scrolling, crowding, popovers outside, small targets. */
+async function layoutProblems(page: Page, phone: boolean): Promise<string[]> {
+  const found: string[] = [];
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (wide > 0) found.push(`scrolls sideways by ${wide} px`);
+  // The sidebar scrolls on its own when the window is short: never sideways.
+  const sidebar = await page.evaluate(() => {
+    const bar = document.querySelector('.otto-shell__header');
+    return bar ? bar.scrollWidth - bar.clientWidth : 0;
+  });
+  if (sidebar > 0) found.push(`the sidebar scrolls sideways by ${sidebar} px`);
+  // The page's header (title and description) keeps room before what follows it.
+  const gap = await page.evaluate(() => {
+    const header = document.querySelector('#main .otto-page-header');
+    let next = header?.nextElementSibling;
+    while (next && next.getBoundingClientRect().height === 0) next = next.nextElementSibling;
+    return header && next ? Math.round(next.getBoundingClientRect().top - header.getBoundingClientRect().bottom) : undefined;
+  });
+  if (gap !== undefined && gap < 16) found.push(`the page header is ${gap} px from what follows it`);
+  // Whatever is open on top (a menu, a list of suggestions, a dialog, a tip) is inside the window.
+  const outside = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[role="menu"], [role="listbox"], [role="dialog"], [role="alertdialog"], [role="tooltip"]')]
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && (box.left < -0.5 || box.right > window.innerWidth + 0.5))
+      .map(({ el, box }) => `${el.getAttribute('role')} “${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}” spans ${Math.round(box.left)}–${Math.round(box.right)} px`),
+  );
+  for (const popover of outside) found.push(`${popover}, outside the window`);
+  if (phone) found.push(...(await smallTargets(page)));
+  return found;
+}
+
 describe('every screen is accessible at desktop and phone width, light and dark', () => {
-  for (const mode of modes) {
-    it(`passes axe, fits the width and has loaded data (${mode.label})`, { timeout: 300_000 }, async () => {
+  for (const mode of widths) {
+    it(`passes axe in light and dark, fits the width and has loaded data (${mode.label})`, { timeout: 300_000 }, async () => {
       const { page } = tab;
       const phone = mode.width < 768;
       await page.setViewportSize({ width: mode.width, height: mode.height });
-      await page.emulateMedia({ colorScheme: mode.scheme });
       const found: string[] = [];
       for (const screen of screens) {
+        // Every screen starts in light: the scheme the page loads in is not the one under test.
+        await page.emulateMedia({ colorScheme: 'light' });
         const path = typeof screen.path === 'string' ? screen.path : await screen.path(page);
         await page.goto(path);
         if (path.startsWith('/biz')) await waitForBackend(page);
         await screen.ready?.(page);
         await settled(page);
         await screen.open?.(page, phone);
-        const where = `${screen.name} (${mode.label})`;
-        for (const problem of await axeProblems(page)) found.push(`${where}: ${problem}`);
-        const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        if (wide > 0) found.push(`${where}: scrolls sideways by ${wide} px`);
-        // The sidebar scrolls on its own when the window is short: never sideways.
-        const sidebar = await page.evaluate(() => {
-          const bar = document.querySelector('.otto-shell__header');
-          return bar ? bar.scrollWidth - bar.clientWidth : 0;
-        });
-        if (sidebar > 0) found.push(`${where}: the sidebar scrolls sideways by ${sidebar} px`);
-        // The page's header (title and description) keeps room before what follows it.
-        const gap = await page.evaluate(() => {
-          const header = document.querySelector('#main .otto-page-header');
-          let next = header?.nextElementSibling;
-          while (next && next.getBoundingClientRect().height === 0) next = next.nextElementSibling;
-          return header && next ? Math.round(next.getBoundingClientRect().top - header.getBoundingClientRect().bottom) : undefined;
-        });
-        if (gap !== undefined && gap < 16) found.push(`${where}: the page header is ${gap} px from what follows it`);
-        // Whatever is open on top (a menu, a list of suggestions, a dialog, a tip) is inside the window.
-        const outside = await page.evaluate(() =>
-          [...document.querySelectorAll<HTMLElement>('[role="menu"], [role="listbox"], [role="dialog"], [role="alertdialog"], [role="tooltip"]')]
-            .map((el) => ({ el, box: el.getBoundingClientRect() }))
-            .filter(({ box }) => box.width > 0 && (box.left < -0.5 || box.right > window.innerWidth + 0.5))
-            .map(({ el, box }) => `${el.getAttribute('role')} “${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}” spans ${Math.round(box.left)}–${Math.round(box.right)} px`),
-        );
-        for (const popover of outside) found.push(`${where}: ${popover}, outside the window`);
-        if (phone) for (const small of await smallTargets(page)) found.push(`${where}: ${small}`);
-        await screenshot(page, `a11y-${screen.name}-${phone ? 375 : 1280}-${mode.scheme}`);
+        for (const problem of await layoutProblems(page, phone)) found.push(`${screen.name} (${mode.label}): ${problem}`);
+        for (const scheme of schemes) {
+          await showScheme(page, scheme);
+          for (const problem of await axeProblems(page)) found.push(`${screen.name} (${mode.label} ${scheme}): ${problem}`);
+          await screenshot(page, `a11y-${screen.name}-${mode.width}-${scheme}`);
+        }
       }
       expect(found).toEqual([]);
       expect(tab.problems()).toEqual([]);

@@ -30,6 +30,17 @@ export async function axeProblems(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.failureSummary ?? ''}`).join(', ')}`);
 }
 
+/**
+ * Puts the page in a colour scheme and waits until it shows it. A scheme switched on a page already
+ * drawn fades its colours (CSS transitions): axe measures what is on screen, so this waits for the
+ * colours the scheme ends with (transitions only: a spinner's animation never ends).
+ *
+ * @example await showScheme(page, 'dark');
+ */
+export async function showScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
+}
 
 /**
  * `axeProblems` at desktop and phone width, light and dark, each line prefixed with its mode; the
@@ -44,10 +55,7 @@ export async function axeInEveryMode(page: Page): Promise<string[]> {
   ] as const) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width, height });
-      await page.emulateMedia({ colorScheme: scheme });
-      // A scheme switched on a page already drawn fades its colours (CSS transitions): axe measures
-      // what is on screen, so it waits for the colours the scheme ends with.
-      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      await showScheme(page, scheme);
       for (const problem of await axeProblems(page)) found.push(`${width} px ${scheme}: ${problem}`);
     }
   }
