@@ -5,9 +5,12 @@ import { reportHandlers } from './reports/report-handlers';
 import { createLogger } from './logger';
 import { createChangeListeners } from './runtime/change-listeners';
 import { createRouter } from './runtime/create-router';
+import { withControl } from './runtime/control-routes';
 import { compileExtensionRoutes } from './runtime/extensions';
 import { errorResponse } from './runtime/responses';
+import { createScenarios } from './runtime/scenarios';
 import { sqliteDatabase } from './sql/sqlite-database';
+import type { SqliteStore } from '@otto/sqlite-store';
 import type { ApiDatabase, ApiOn, MockApi, MockApiOnDatabaseOptions, MockApiOptions, MockChangeEvent } from './types';
 
 /** How far back `seedMoment` may be: a page shows its first screen in its first seconds. */
@@ -64,6 +67,9 @@ export async function createMockApi(options: MockApiOptions & { database?: ApiDa
     logger,
     publish,
   });
+  // The control routes (/api/__otto/…): scenarios, fixtures and snapshots, for tests and stories.
+  const shownStore = (opened.shown as { store?: SqliteStore }).store;
+  const answer = withControl({ scenarios: createScenarios(options.scenarios), store: shownStore, now, publish }, route);
   let closing: Promise<void> | undefined;
 
   return {
@@ -72,7 +78,7 @@ export async function createMockApi(options: MockApiOptions & { database?: ApiDa
       if (closing) {
         return errorResponse(503, { code: 'SERVICE_UNAVAILABLE', message: 'The mock backend has been closed.' });
       }
-      return route(request);
+      return answer(request);
     },
     onChange: feed.subscribe,
     close() {

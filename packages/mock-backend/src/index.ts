@@ -20,3 +20,6 @@ export type {
 export type { SqlClient, SqlDialect, SqlDialectName, SqlStore, TransactionOptions } from './sql/types';
 export { defineExtension, defineRoute, type CustomRoute, type MockApiExtension } from './runtime/extensions';
 export type { HandlerContext, HandlerResult, RouteHandler } from './runtime/handler';
+export { mockControl, type MockControl, type MockControlOptions } from './control-client';
+export { builtInScenarios, maxScenarioDelayMs, type MockOverride } from './runtime/scenarios';
+export type { MockFixture } from './database/fixtures';

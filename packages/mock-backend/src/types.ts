@@ -4,6 +4,7 @@ import type { SeedOptions } from './database/seed';
 import type { SeedData } from './database/seed-data';
 import type { Logger } from './logger';
 import type { MockApiExtension } from './runtime/extensions';
+import type { MockOverride } from './runtime/scenarios';
 import type { SqlStore } from './sql/types';
 
 /**
@@ -55,6 +56,13 @@ export interface MockApiOptions {
    * const api = await createMockApi({ extensions: [notesExtension] });
    */
   extensions?: readonly MockApiExtension[];
+  /**
+   * Scenarios of your own by name, next to the built-in ones (`slow`, `offline`, `server-error`,
+   * `unauthorized`, `empty`), for `PUT /api/__otto/scenario { "name" }` and `?otto-scenario=`.
+   * @example
+   * const api = await createMockApi({ scenarios: { 'no-jobs': [{ method: 'GET', path: '/jobs', body: [] }] } });
+   */
+  scenarios?: Readonly<Record<string, readonly MockOverride[]>>;
 }
 
 /**

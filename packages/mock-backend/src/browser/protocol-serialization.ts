@@ -69,6 +69,8 @@ const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
 
 /** Rebuilds a Response from its transferable form. */
 export function deserializeResponse(data: SerializedResponse): Response {
+  // Status 0 is a network error (a scenario's `error: 'network'`): fetch rejects for it.
+  if (data.status === 0) return Response.error();
   const body = nullBodyStatuses.has(data.status) ? null : data.body;
   return new Response(body, { status: data.status, statusText: data.statusText, headers: data.headers });
 }

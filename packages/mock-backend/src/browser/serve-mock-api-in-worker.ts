@@ -2,6 +2,7 @@ import { StoreError, createSqliteStore, preloadSqlite, type SqliteStore } from '
 import { checkBackup } from '../database/check-backup';
 import { createMockApi } from '../create-mock-api';
 import { createLogger } from '../logger';
+import { createScenarios } from '../runtime/scenarios';
 import type { MockApi } from '../types';
 import { createChangeBroadcast, defaultChangeChannelName } from './change-channel';
 import { createDataStamp, type DataStamp } from './data-stamp';
@@ -141,7 +142,9 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
   // Every message waits for the current database; delete-database chains a fresh one after it.
   let current: Promise<MockApi> = open();
 
-  const { serveRequest, stop } = workerRequestQueue({ current: () => current, stamp, filesLocked, options });
+  // Kept across reopens (a restore, a delete): a scenario lasts as long as this worker.
+  const scenarios = createScenarios(options.scenarios);
+  const { serveRequest, stop } = workerRequestQueue({ current: () => current, stamp, filesLocked, options, scenarios });
 
   scope.addEventListener('message', (event) => {
     const message = event.data as WorkerRequestMessage;

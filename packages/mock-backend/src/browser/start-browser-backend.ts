@@ -1,4 +1,4 @@
-import { createLogger } from '../logger';
+import { createLogger, type Logger } from '../logger';
 import { ApiError } from '../runtime/api-error';
 import { defaultChangeChannelName, listenForChanges } from './change-channel';
 import { controlPage, delay } from './control-page';
@@ -53,7 +53,10 @@ export async function startBrowserBackend(options: BrowserBackendOptions): Promi
     subscribe: (listener) => relay.subscribe(listener),
     onChange: (listener) => listenForChanges(options.changeChannelName ?? defaultChangeChannelName, listener),
     async fetch(request) {
-      return deserializeResponse(await relay.dispatch(await serializeRequest(request)));
+      const response = deserializeResponse(await relay.dispatch(await serializeRequest(request)));
+      // As fetch does for a dropped connection (a scenario's `error: 'network'`).
+      if (response.type === 'error') throw new TypeError('Failed to fetch (the mock backend’s scenario drops this request).');
+      return response;
     },
     async deleteDatabase() {
       await relay.call('delete-database');
@@ -116,6 +119,7 @@ export async function startBrowserBackend(options: BrowserBackendOptions): Promi
   ready.catch(() => undefined);
   try {
     await Promise.race([ready, timedOut]);
+    if (options.scenarioFromUrl !== false) await scenarioFromUrl(backend, options.logger ?? createLogger());
     return backend;
   } catch (error) {
     backend.close();
@@ -142,4 +146,25 @@ function assertSupported(): void {
       }. Open Otto in a current Chrome, Edge, Firefox or Safari.`,
     );
   }
+}
+
+/**
+ * `?otto-scenario=slow` (any scenario's name; `none` for none) puts that scenario in force before
+ * the app's first call, so that a page shows its loading, empty or error state by hand.
+ */
+async function scenarioFromUrl(backend: BrowserBackend, logger: Logger): Promise<void> {
+  const name = typeof location === 'undefined' ? null : new URL(location.href).searchParams.get('otto-scenario');
+  if (!name) return;
+  const none = name === 'none';
+  const response = await backend
+    .fetch(
+      new Request(new URL("/api/__otto/scenario", location.origin), {
+        method: none ? 'DELETE' : 'PUT',
+        ...(none ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) }),
+      }),
+    )
+    .catch((error: unknown) => new Response(JSON.stringify({ message: String(error) }), { status: 503 }));
+  const answer = (await response.json().catch(() => ({}))) as { message?: string };
+  if (response.ok) logger.warn(none ? 'No scenario in force (?otto-scenario=none).' : `The “${name}” scenario is in force (?otto-scenario=${name}): remove the parameter and load ?otto-scenario=none to end it.`);
+  else logger.warn(`?otto-scenario=${name}: ${answer.message ?? `refused (${response.status})`}`);
 }

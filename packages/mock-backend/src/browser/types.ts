@@ -1,6 +1,7 @@
 import type { ChangeEvent } from '@otto/api-contract';
 import type { MockApiOptions, MockChangeEvent } from '../types';
 import type { MockApiExtension } from '../runtime/extensions';
+import type { MockOverride } from '../runtime/scenarios';
 import type { Logger } from '../logger';
 import type { WorkerBackendInfo } from './protocol';
 
@@ -41,6 +42,13 @@ export interface BackendStatus {
 export interface BrowserBackendOptions {
   /** URL of the service worker script (`otto-sw.js`), served from the app root. */
   serviceWorkerUrl: string | URL;
+  /**
+   * Whether `?otto-scenario=<name>` in the page's URL puts that scenario in force before the app's
+   * first call (`?otto-scenario=none` ends it): a way to look at a loading, empty or error state
+   * by hand. Turn it off in an app whose users should never meet it.
+   * @default true
+   */
+  scenarioFromUrl?: boolean;
   /**
    * Starts the dedicated worker that runs `serveMockApiInWorker`. Called only in the tab that owns
    * the database.
@@ -189,6 +197,13 @@ export interface ServeMockApiInWorkerOptions {
    * void serveMockApiInWorker({ extensions: [notesExtension] });
    */
   extensions?: readonly MockApiExtension[];
+  /**
+   * Scenarios of your own by name, next to the built-in ones, for `?otto-scenario=` and
+   * `PUT /api/__otto/scenario { "name" }` (see `mockControl`).
+   * @example
+   * void serveMockApiInWorker({ scenarios: { 'no-jobs': [{ method: 'GET', path: '/jobs', body: [] }] } });
+   */
+  scenarios?: Readonly<Record<string, readonly MockOverride[]>>;
   /**
    * `opfs` persists in the Origin Private File System and falls back to memory (with the spec's
    * warning) only when OPFS is unavailable.

@@ -1,9 +1,11 @@
 // The DB worker's API requests: answered one at a time from the current database, refused from an outdated build, let finish before a stop.
+import { answerWithOverride, apiPathOf, controlPathPrefix, type Scenarios } from '../runtime/scenarios';
 import type { MockApi } from '../types';
 import { dataStampHeader, type DataStamp } from './data-stamp';
 import {
   appVersionHeader,
   deserializeRequest,
+  deserializeResponse,
   errorMessage,
   isLongRunningRequest,
   movedAnswer,
@@ -20,18 +22,32 @@ export interface WorkerRequestQueueContext {
   stamp: DataStamp | undefined;
   filesLocked: Promise<() => void>;
   options: ServeMockApiInWorkerOptions;
+  /** The scenario in force, applied before a request waits in line (a delay holds up no other request). */
+  scenarios: Scenarios;
 }
 
 /** `serveRequest` answers one API request (never rejects); `stop` lets those in flight finish and closes the database. */
-export function workerRequestQueue({ current, stamp, filesLocked, options }: WorkerRequestQueueContext) {
+export function workerRequestQueue({ current, stamp, filesLocked, options, scenarios }: WorkerRequestQueueContext) {
   /** Requests being answered, so that `stop` can let them finish. */
   const inFlight = new Set<Promise<unknown>>();
   /** The last request in line (answers never reject). */
   let queue: Promise<unknown> = Promise.resolve();
   let stopping = false;
 
-  /** Answers one API request; never rejects. */
+  /** Answers one API request, as the scenario in force says; never rejects. */
   function serveRequest(request: SerializedRequest): Promise<SerializedResponse> {
+    const path = apiPathOf(request.url);
+    const scenario = path === `${controlPathPrefix}scenario` ? scenarios.control(deserializeRequest(request), path) : undefined;
+    if (scenario) return scenario.then(serializeResponse, (error: unknown) => relayErrorSerialized(503, 'SERVICE_UNAVAILABLE', errorMessage(error)));
+    const override = path === undefined || path.startsWith(controlPathPrefix) ? undefined : scenarios.take(request.method, path);
+    if (!override) return serveInLine(request);
+    return answerWithOverride(override, async () => deserializeResponse(await serveInLine(request)))
+      .then(serializeResponse)
+      .catch((error: unknown) => relayErrorSerialized(503, 'SERVICE_UNAVAILABLE', errorMessage(error)));
+  }
+
+  /** Answers one API request from the database, in line with the others; never rejects. */
+  function serveInLine(request: SerializedRequest): Promise<SerializedResponse> {
     if (stopping) return Promise.resolve(movedAnswer);
     const outdated = refuseOutdated(request);
     if (outdated) return Promise.resolve(outdated);

@@ -41,6 +41,11 @@ async function readBody(req: IncomingMessage, maxBytes: number): Promise<Uint8Ar
 
 /** Writes a standard `Response` to a Node response, with `extraHeaders` (CORS) added. */
 export async function sendResponse(res: ServerResponse, response: Response, extraHeaders: Record<string, string> = {}): Promise<void> {
+  // A network error (a scenario's `error: 'network'`): the connection drops without an answer.
+  if (response.type === 'error') {
+    res.destroy();
+    return;
+  }
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;
