@@ -8,7 +8,7 @@ import { createRouter } from './runtime/create-router';
 import { withControl } from './runtime/control-routes';
 import { compileExtensionRoutes } from './runtime/extensions';
 import { errorResponse } from './runtime/responses';
-import { createScenarios } from './runtime/scenarios';
+import { createScenarios, memoryShelf } from './runtime/scenarios';
 import { sqliteDatabase } from './sql/sqlite-database';
 import type { SqliteStore } from '@otto/sqlite-store';
 import type { ApiDatabase, ApiOn, MockApi, MockApiOnDatabaseOptions, MockApiOptions, MockChangeEvent } from './types';
@@ -69,7 +69,8 @@ export async function createMockApi(options: MockApiOptions & { database?: ApiDa
   });
   // The control routes (/api/__otto/…): scenarios, fixtures and snapshots, for tests and stories.
   const shownStore = (opened.shown as { store?: SqliteStore }).store;
-  const answer = withControl({ scenarios: createScenarios(options.scenarios), store: shownStore, now, publish }, route);
+  const shelf = options.controlShelf ?? memoryShelf();
+  const answer = withControl({ scenarios: createScenarios(options.scenarios, shelf), store: shownStore, now, publish, shelf }, route);
   let closing: Promise<void> | undefined;
 
   return {

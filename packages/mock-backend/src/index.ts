@@ -23,3 +23,4 @@ export type { HandlerContext, HandlerResult, RouteHandler } from './runtime/hand
 export { mockControl, type MockControl, type MockControlOptions } from './control-client';
 export { builtInScenarios, maxScenarioDelayMs, type MockOverride } from './runtime/scenarios';
 export type { MockFixture } from './database/fixtures';
+export { memoryShelf, type ControlShelf } from './runtime/scenarios';

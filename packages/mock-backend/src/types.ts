@@ -4,7 +4,7 @@ import type { SeedOptions } from './database/seed';
 import type { SeedData } from './database/seed-data';
 import type { Logger } from './logger';
 import type { MockApiExtension } from './runtime/extensions';
-import type { MockOverride } from './runtime/scenarios';
+import type { ControlShelf, MockOverride } from './runtime/scenarios';
 import type { SqlStore } from './sql/types';
 
 /**
@@ -63,6 +63,12 @@ export interface MockApiOptions {
    * const api = await createMockApi({ scenarios: { 'no-jobs': [{ method: 'GET', path: '/jobs', body: [] }] } });
    */
   scenarios?: Readonly<Record<string, readonly MockOverride[]>>;
+  /**
+   * Where the control routes keep the scenario in force and the snapshots. The DB worker keeps
+   * them in Cache Storage, so that they outlast a reload.
+   * @default memoryShelf()
+   */
+  controlShelf?: ControlShelf;
 }
 
 /**

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mockControl } from '../src/control-client';
 import { createMockApi } from '../src/create-mock-api';
 import { createMockServer, type MockServer } from '../src/node/create-mock-server';
-import type { MockApi } from '../src/types';
+import type { MockApi, MockApiOptions } from '../src/types';
 
 const listCustomers = (api: MockApi, query?: object) =>
   api.fetch(new Request(`http://localhost/api/customers${query ? `?filterJson=${encodeURIComponent(JSON.stringify(query))}` : ''}`));
@@ -15,7 +15,7 @@ afterEach(async () => {
   await Promise.all(open.map((x) => x.close()));
   open = [];
 });
-async function start(options: Parameters<typeof createMockApi>[0] = {}) {
+async function start(options: MockApiOptions = {}) {
   const api = await createMockApi({ seed: { count: 30, fakerSeed: 7 }, ...options });
   open.push(api);
   return { api, control: mockControl({ fetch: api.fetch }) };

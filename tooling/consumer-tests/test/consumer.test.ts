@@ -133,6 +133,17 @@ describe('a Node project', () => {
     expect(stdout.length).toBeGreaterThan(0);
   });
 
+  it("runs the README's Node test recipe for scenarios, fixtures and snapshots (node --test)", async () => {
+    const readme = readFileSync(join(project, 'node_modules/@otto/mock-backend/README.md'), 'utf8');
+    const recipe = readme.split(/^### In a Node test$/m)[1]?.split(/^### /m)[0] ?? '';
+    const code = /```js\n([\s\S]*?)```/.exec(recipe)?.[1];
+    expect(code, 'a js block under "### In a Node test"').toBeDefined();
+    writeFileSync(join(project, 'scenarios.test.mjs'), code as string);
+    const { stdout } = await timed('node --test', () => inProject(process.execPath, ['--test', '--test-reporter=tap', 'scenarios.test.mjs']));
+    expect(stdout).toMatch(/# pass 3\n/);
+    expect(stdout).toMatch(/# fail 0\n/);
+  });
+
   it('imports the OpenAPI document as @otto/api-contract/openapi.json', async () => {
     const { stdout } = await inProject(process.execPath, [
       '--input-type=module',
@@ -245,6 +256,18 @@ describe('Vite + React + TypeScript apps', () => {
     expect(assets.filter((f) => /sqlite3-(worker1|opfs-async-proxy)/.test(f))).toEqual([]);
   });
 
+  it('leaves faker out of a build whose plugin makes the first-start file (and only then)', () => {
+    const fakerIn = (name: AppName) => {
+      const assets = join(project, name, 'dist/assets');
+      // faker's English first names (its locale data), which no other part of the build holds.
+      return readdirSync(assets).filter((f) => f.endsWith('.js') && readFileSync(join(assets, f), 'utf8').includes('Aaliyah'));
+    };
+    expect(fakerIn('plugin-app')).toEqual([]);
+    expect(existsSync(join(project, 'plugin-app/dist/otto-seed.sqlite3.gz'))).toBe(true);
+    // The app without the seed option seeds in the browser: its build carries faker's chunk.
+    expect(fakerIn('init-app').length).toBeGreaterThan(0);
+  });
+
   it.each(apps)('$name renders customers in Chromium and answers its own /api/notes beside them', async ({ name }) => {
     const server = await preview({ root: join(project, name), logLevel: 'warn', preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } });
     const browser = await timed(`chromium ${name}`, () => launchChromium());
@@ -297,6 +320,37 @@ describe('Vite + React + TypeScript apps', () => {
       await page.reload();
       await page.locator('#notes li', { hasText: 'Call Ada back' }).waitFor({ timeout: 60_000 });
       expect(problems).toEqual([]);
+
+      if (name === 'plugin-app') {
+        // Scenarios, as the README's Playwright recipe sets them: /api/customers answers 500, the
+        // app shows its error state; after a reset it shows the customers again.
+        const scenario = (method: string, body?: unknown) =>
+          page.evaluate(
+            async ([m, b]) => (await fetch('/api/__otto/scenario', { method: m as string, ...(b === undefined ? {} : { body: JSON.stringify(b) }) })).status,
+            [method, body] as const,
+          );
+        expect(await scenario('POST', { method: 'GET', path: '/customers', status: 500, body: { code: 'INTERNAL', message: 'Down for a test.' } })).toBe(200);
+        await page.reload();
+        expect(await page.locator('#error').textContent({ timeout: 60_000 })).toBe('Could not load the customers (the server answered 500: Down for a test.).');
+        expect(await scenario('DELETE')).toBe(200);
+        await page.reload();
+        await page.locator('#status', { hasText: /customers$/ }).waitFor({ timeout: 60_000 });
+        // A dropped connection: fetch rejects, as it does offline.
+        expect(await scenario('POST', { method: 'GET', path: '/customers', error: 'network', times: 1 })).toBe(200);
+        await page.reload();
+        expect(await page.locator('#error').textContent({ timeout: 60_000 })).toMatch(/^Could not load the customers \(Failed to fetch/);
+        // A slow network by hand: ?otto-scenario=slow holds every answer 2 s; the loading state shows.
+        const asked = Date.now();
+        await page.goto('/?otto-scenario=slow');
+        await page.getByText('Loading customers…').waitFor({ timeout: 60_000 });
+        await page.locator('#status', { hasText: /customers$/ }).waitFor({ timeout: 60_000 });
+        expect(Date.now() - asked).toBeGreaterThanOrEqual(2000);
+        await page.goto('/?otto-scenario=none');
+        await page.locator('#status', { hasText: /customers$/ }).waitFor({ timeout: 60_000 });
+        expect(await scenario('GET')).toBe(200);
+        // Chromium logs the 500 and the dropped load as errors: they were asked for.
+        expect(problems.filter((p) => !/status of 500|Failed to fetch|ERR_FAILED/.test(p))).toEqual([]);
+      }
 
       if (name === 'init-app') {
         // A missing service worker file is an error in words, naming the fix.

@@ -76,6 +76,8 @@ export function ensureBackend(): Promise<BackendHandle> {
     waitForControl: false,
     // …and registers it once the first screen has rendered its data (start-app.tsx).
     registerAfter: () => firstScreenShown,
+    // A business's own data: a link with ?otto-scenario= must never make it look broken.
+    scenarioFromUrl: false,
   }).then(
     (backend) => {
       configureApiClient({

@@ -3,11 +3,16 @@ import { checkBackup } from '../database/check-backup';
 import { createMockApi } from '../create-mock-api';
 import { createLogger } from '../logger';
 import { createScenarios } from '../runtime/scenarios';
+import { cacheShelf } from './cache-shelf';
 import type { MockApi } from '../types';
 import { createChangeBroadcast, defaultChangeChannelName } from './change-channel';
 import { createDataStamp, type DataStamp } from './data-stamp';
 import { databaseFileOperations } from './database-file-operations';
+import { fetchDatabaseFile } from './files-from-page';
 import { firstStartFile } from './first-start-file';
+
+/** Put in by `ottoMockBackend({ seed })` (Vite's define): where the first-start file made at build time is served. */
+declare const __OTTO_MOCK_SEED_FILE__: string | undefined;
 import { holdLockForLife } from './hold-lock-for-life';
 import { messageFromPage } from './message-from-page';
 import {
@@ -31,7 +36,10 @@ import { infoOf, toSerializedError } from './worker-replies';
  * import { serveMockApiInWorker } from '@otto/mock-backend/worker';
  * void serveMockApiInWorker();
  */
-export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions = {}): Promise<WorkerBackendInfo> {
+export async function serveMockApiInWorker(given: ServeMockApiInWorkerOptions = {}): Promise<WorkerBackendInfo> {
+  // Built with `ottoMockBackend({ seed })`: the first-start file the plugin made, unless told otherwise.
+  const options: ServeMockApiInWorkerOptions =
+    given.seed === undefined && typeof __OTTO_MOCK_SEED_FILE__ === 'string' ? { ...given, seed: { file: () => fetchDatabaseFile(__OTTO_MOCK_SEED_FILE__ as string) } } : given;
   const scope = options.scope ?? (globalThis as unknown as WorkerScope);
   const logger = options.logger ?? createLogger();
   const busyRetryMs = options.busyRetryMs ?? 10_000;
@@ -42,6 +50,8 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
   const reset = () => changes.publish({ entity: 'database', kind: 'reset', ids: [] });
 
   const storage = options.storage ?? 'opfs';
+  // The scenario in force and the snapshots outlast this worker (a reload, the next owner tab).
+  const shelf = cacheShelf();
   const extensions = options.extensions ?? [];
   // One worker at a time uses the OPFS files: wait here quietly rather than fail to open them (and
   // have SQLite log each failure). The lock is held for the worker's life; the browser releases it
@@ -104,6 +114,7 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
         // The page may have shown the first screen with the dates moved to a moment it chose.
         const seedMoment = await takePageMoment();
         const api = await createMockApi({ extensions,
+          controlShelf: shelf,
           store,
           logger,
           onChange: changes.publish,
@@ -143,7 +154,7 @@ export async function serveMockApiInWorker(options: ServeMockApiInWorkerOptions 
   let current: Promise<MockApi> = open();
 
   // Kept across reopens (a restore, a delete): a scenario lasts as long as this worker.
-  const scenarios = createScenarios(options.scenarios);
+  const scenarios = createScenarios(options.scenarios, shelf);
   const { serveRequest, stop } = workerRequestQueue({ current: () => current, stamp, filesLocked, options, scenarios });
 
   scope.addEventListener('message', (event) => {

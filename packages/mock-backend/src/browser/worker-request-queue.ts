@@ -35,7 +35,8 @@ export function workerRequestQueue({ current, stamp, filesLocked, options, scena
   let stopping = false;
 
   /** Answers one API request, as the scenario in force says; never rejects. */
-  function serveRequest(request: SerializedRequest): Promise<SerializedResponse> {
+  async function serveRequest(request: SerializedRequest): Promise<SerializedResponse> {
+    await scenarios.ready;
     const path = apiPathOf(request.url);
     const scenario = path === `${controlPathPrefix}scenario` ? scenarios.control(deserializeRequest(request), path) : undefined;
     if (scenario) return scenario.then(serializeResponse, (error: unknown) => relayErrorSerialized(503, 'SERVICE_UNAVAILABLE', errorMessage(error)));

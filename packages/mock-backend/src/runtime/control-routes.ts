@@ -2,7 +2,7 @@
 import type { ChangeEvent } from '@otto/api-contract';
 import type { SqliteStore } from '@otto/sqlite-store';
 import { FixtureError, loadFixture } from '../database/fixtures';
-import { answerWithOverride, apiPathOf, controlError, controlPathPrefix, type Scenarios } from './scenarios';
+import { answerWithOverride, apiPathOf, controlError, controlPathPrefix, type ControlShelf, type Scenarios } from './scenarios';
 
 interface ControlOptions {
   scenarios: Scenarios;
@@ -10,6 +10,8 @@ interface ControlOptions {
   store: SqliteStore | undefined;
   now: () => number;
   publish: (event: ChangeEvent) => void;
+  /** Where snapshots are kept. */
+  shelf: ControlShelf;
 }
 
 const ok = (body: unknown) =>
@@ -30,9 +32,7 @@ async function jsonBody(request: Request): Promise<{ body: unknown } | Response>
  * is answered here, a request a scenario overrides gets the override's answer, and every other
  * request goes to `route`.
  */
-export function withControl({ scenarios, store, now, publish }: ControlOptions, route: (request: Request) => Promise<Response>) {
-  /** Snapshots by name: whole databases as bytes, put back in milliseconds. */
-  const snapshots = new Map<string, Uint8Array>();
+export function withControl({ scenarios, store, now, publish, shelf }: ControlOptions, route: (request: Request) => Promise<Response>) {
   const reset = () => publish({ entity: 'database', kind: 'reset', ids: [] });
 
   async function data(request: Request, path: string): Promise<Response> {
@@ -55,10 +55,11 @@ export function withControl({ scenarios, store, now, publish }: ControlOptions, 
     const given = (read.body as { name?: unknown } | null)?.name;
     const name = typeof given === 'string' && given ? given : 'default';
     if (path === 'snapshot') {
-      snapshots.set(name, store.exportDatabase());
+      // A whole database as bytes, put back in milliseconds.
+      await shelf.set(`snapshot/${name}`, store.exportDatabase());
       return ok({ name });
     }
-    const bytes = snapshots.get(name);
+    const bytes = await shelf.get(`snapshot/${name}`);
     if (!bytes) return controlError(404, 'NOT_FOUND', `No snapshot is called “${name}”: POST /api/__otto/snapshot first.`);
     if (!store.replaceDatabase) return controlError(400, 'NOT_SUPPORTED', 'This store cannot put a snapshot back.');
     await store.replaceDatabase(bytes);
@@ -75,6 +76,7 @@ export function withControl({ scenarios, store, now, publish }: ControlOptions, 
       if (rest === 'data' || rest === 'snapshot' || rest === 'snapshot/restore') return data(request, rest);
       return controlError(404, 'NOT_FOUND', 'The control routes are /api/__otto/scenario, /api/__otto/data, /api/__otto/snapshot and /api/__otto/snapshot/restore.');
     }
+    await scenarios.ready;
     const override = path === undefined ? undefined : scenarios.take(request.method, path);
     return override ? answerWithOverride(override, () => route(request)) : route(request);
   };

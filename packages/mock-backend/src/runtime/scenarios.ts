@@ -9,6 +9,8 @@ export const controlPathPrefix = '/__otto/';
 /**
  * The longest delay a scenario may ask for. The relays in the browser answer 504 when the
  * database is silent for 10 s (decision 0012), so a longer delay would test the relay, not the app.
+ * @example
+ * await mockControl().use({ path: '*', delayMs: maxScenarioDelayMs }); // the slowest answers there are
  */
 export const maxScenarioDelayMs = 8000;
 
@@ -64,8 +66,41 @@ export const builtInScenarios: Readonly<Record<string, readonly MockOverride[]>>
 
 type Override = z.output<typeof overrideSchema>;
 
+/**
+ * Where a backend keeps what its control routes were told (the scenario in force, snapshots), by
+ * key, so that it outlasts the backend: the DB worker keeps it in Cache Storage, where a reload or
+ * the next owner tab finds it. By default it is kept in memory.
+ * @example
+ * const shelf: ControlShelf = memoryShelf();
+ */
+export interface ControlShelf {
+  get(key: string): Promise<Uint8Array | undefined>;
+  /** `undefined` removes the entry. */
+  set(key: string, bytes: Uint8Array | undefined): Promise<void>;
+}
+
+/**
+ * A `ControlShelf` in memory (the backend's life).
+ * @example
+ * const api = await createMockApi({ controlShelf: memoryShelf() });
+ */
+export function memoryShelf(): ControlShelf {
+  const entries = new Map<string, Uint8Array>();
+  return {
+    get: async (key) => entries.get(key),
+    async set(key, bytes) {
+      if (bytes) entries.set(key, bytes);
+      else entries.delete(key);
+    },
+  };
+}
+
+const scenarioKey = 'scenario';
+
 /** What a request gets from the scenario in force: its override, or nothing (the route answers). */
 export interface Scenarios {
+  /** Settles once the scenario kept on the shelf (if any) is in force: await it before `take`. */
+  readonly ready: Promise<void>;
   /** The override for this request, if one matches (a `times` override counts it). */
   take(method: string, path: string): Override | undefined;
   /** Answers a control request (`/api/__otto/scenario`), or undefined when it is not one. */
@@ -93,10 +128,25 @@ function pathMatches(pattern: string, path: string): boolean {
  * The scenario state of one backend: overrides in force (newest first) and the named scenarios
  * it knows (the built-in ones and `named`).
  */
-export function createScenarios(named: Readonly<Record<string, readonly MockOverride[]>> = {}): Scenarios {
+export function createScenarios(named: Readonly<Record<string, readonly MockOverride[]>> = {}, shelf: ControlShelf = memoryShelf()): Scenarios {
   const known = { ...builtInScenarios, ...named };
   let name: string | null = null;
   let overrides: Override[] = [];
+  // What another backend of this origin (the page before a reload, the previous owner) put in force.
+  const ready = shelf.get(scenarioKey).then(
+    (bytes) => {
+      if (!bytes) return;
+      const kept = JSON.parse(new TextDecoder().decode(bytes)) as { name: string | null; overrides: unknown[] };
+      overrides = kept.overrides.map((o) => overrideSchema.parse(o));
+      name = kept.name;
+    },
+    () => undefined,
+  );
+  /** Keeps the scenario for the next backend; a failure to keep it only costs that. */
+  const keep = () => {
+    const bytes = overrides.length ? new TextEncoder().encode(JSON.stringify({ name, overrides })) : undefined;
+    return shelf.set(scenarioKey, bytes).catch(() => undefined);
+  };
 
   const parse = (list: readonly unknown[]) => list.map((o) => overrideSchema.parse(o));
   const state = () => ({ name, overrides, names: Object.keys(known) });
@@ -107,6 +157,7 @@ export function createScenarios(named: Readonly<Record<string, readonly MockOver
     if (method === 'DELETE') {
       name = null;
       overrides = [];
+      await keep();
       return json(200, state());
     }
     if (method !== 'PUT' && method !== 'POST') return controlError(405, 'METHOD_NOT_ALLOWED', 'GET, PUT, POST or DELETE.');
@@ -120,6 +171,7 @@ export function createScenarios(named: Readonly<Record<string, readonly MockOver
       if (method === 'POST') {
         // One more override, in front of those in force (as MSW's worker.use).
         overrides = [...parse([body]), ...overrides];
+        await keep();
         return json(200, state());
       }
       const given = body as { name?: unknown; overrides?: unknown } | null;
@@ -128,11 +180,13 @@ export function createScenarios(named: Readonly<Record<string, readonly MockOver
         if (!chosen) return controlError(404, 'NOT_FOUND', `No scenario is called “${given.name}”. Known: ${Object.keys(known).join(', ')}.`);
         overrides = parse(chosen);
         name = given.name;
+        await keep();
         return json(200, state());
       }
       if (Array.isArray(given?.overrides)) {
         overrides = parse(given.overrides);
         name = null;
+        await keep();
         return json(200, state());
       }
       return controlError(400, 'VALIDATION_FAILED', 'Send { "name": "slow" } or { "overrides": [ … ] }.');
@@ -146,17 +200,19 @@ export function createScenarios(named: Readonly<Record<string, readonly MockOver
   }
 
   return {
+    ready,
     take(method, path) {
       const at = overrides.findIndex((o) => (o.method === undefined || o.method === method.toUpperCase()) && pathMatches(o.path, path));
       const found = overrides[at];
       if (!found) return undefined;
       if (found.times !== undefined) {
         overrides = found.times > 1 ? overrides.map((o, i) => (i === at ? { ...o, times: (o.times ?? 1) - 1 } : o)) : overrides.filter((_, i) => i !== at);
+        void keep();
       }
       return found;
     },
     control(request, path) {
-      return path === `${controlPathPrefix}scenario` ? control(request) : undefined;
+      return path === `${controlPathPrefix}scenario` ? ready.then(() => control(request)) : undefined;
     },
   };
 }

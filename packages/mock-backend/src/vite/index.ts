@@ -4,6 +4,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { Plugin, UserConfig } from 'vite';
 
 /**
@@ -21,6 +22,25 @@ export interface OttoMockBackendOptions {
    * @default { fileName: 'otto-sw.js' }
    */
   serviceWorker?: false | { fileName?: string };
+  /**
+   * Make the first-start data at build time, in Node, instead of in the browser with faker: the
+   * plugin writes a SQLite file of `count` customers (each with a history of jobs) at the app root
+   * (served by `vite`, emitted by `vite build`), the DB worker starts a new database from it (only
+   * its dates move to the moment it starts), and faker is left out of the build.
+   * `serveMockApiInWorker({ seed })` given in the worker still wins.
+   * @example
+   * ottoMockBackend({ seed: { count: 200, fakerSeed: 1 } })
+   */
+  seed?: {
+    /** @default 500 */
+    count?: number;
+    /** The same data on every build (only its dates follow the build time). @default 1 */
+    fakerSeed?: number;
+    /** Whether the customers get jobs. @default true */
+    jobs?: boolean;
+    /** @default 'otto-seed.sqlite3.gz' */
+    fileName?: string;
+  };
 }
 
 /** The package's own files, found from this module (dist/vite.js sits beside dist/otto-sw.js). */
@@ -58,12 +78,13 @@ const unusedSqliteScripts = /new\s+URL\(\s*(['"`])((?:sqlite3-worker1|sqlite3-op
  * export default defineConfig({ plugins: [react(), ottoMockBackend()] });
  */
 export function ottoMockBackend(options: OttoMockBackendOptions = {}): Plugin[] {
-  const plugins: Plugin[] = [setupPlugin(), leaveOutUnusedSqliteScripts()];
+  const plugins: Plugin[] = [setupPlugin(Boolean(options.seed)), leaveOutUnusedSqliteScripts()];
   if (options.serviceWorker !== false) plugins.push(serviceWorkerPlugin(options.serviceWorker?.fileName ?? 'otto-sw.js'));
+  if (options.seed) plugins.push(seedFilePlugin(options.seed), leaveOutFaker());
   return plugins;
 }
 
-function setupPlugin(): Plugin {
+function setupPlugin(withoutFaker: boolean): Plugin {
   return {
     name: 'otto-mock-backend:setup',
     config(config) {
@@ -72,7 +93,7 @@ function setupPlugin(): Plugin {
       const theirs = config.worker?.plugins;
       const worker: UserConfig['worker'] = {
         format: 'es',
-        plugins: () => [...(theirs?.() ?? []), leaveOutUnusedSqliteScripts()],
+        plugins: () => [...(theirs?.() ?? []), leaveOutUnusedSqliteScripts(), ...(withoutFaker ? [leaveOutFaker()] : [])],
       };
       config.worker = { ...config.worker, ...worker };
       const installed = installedInNodeModules(root);
@@ -136,6 +157,72 @@ function serviceWorkerPlugin(fileName: string): Plugin {
     generateBundle() {
       if (!build || ssr) return;
       this.emitFile({ type: 'asset', fileName, source: script() });
+    },
+  };
+}
+
+/** The module that seeds with faker, as the backend's build names it (a chunk) or its source. */
+const fakerSeedModule = /^\.\/seed-[\w-]+\.js$|^\.\.\/database\/seed$/;
+const noFakerId = '\0otto-mock-backend:seed-without-faker';
+
+/** With a first-start file made at build time, faker's seeding module is never loaded: leave it out. */
+function leaveOutFaker(): Plugin {
+  return {
+    name: 'otto-mock-backend:leave-out-faker',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || !fakerSeedModule.test(source)) return null;
+      const from = importer.split(sep).join('/');
+      return /@otto\/mock-backend\/(dist|src)\/|@otto\+mock-backend@|packages\/mock-backend\/(dist|src)\//.test(from) ? noFakerId : null;
+    },
+    load(id) {
+      if (id !== noFakerId) return null;
+      return `export function seedDatabase() { throw new Error('faker was left out by ottoMockBackend({ seed }): the DB worker starts from the first-start file the plugin made.'); }`;
+    },
+  };
+}
+
+/** Makes the first-start file (in Node, once per process), serves it in `vite` and emits it in `vite build`. */
+function seedFilePlugin(seed: NonNullable<OttoMockBackendOptions['seed']>): Plugin {
+  const fileName = seed.fileName ?? 'otto-seed.sqlite3.gz';
+  const madeAt = Date.now();
+  let base = '/';
+  let made: Promise<Uint8Array> | undefined;
+  const make = () =>
+    (made ??= (async () => {
+      const { createMockApi, exportSeedDatabase } = await import('../index');
+      const api = await createMockApi({ seed: { count: seed.count ?? 500, fakerSeed: seed.fakerSeed ?? 1, jobs: seed.jobs ?? true }, now: () => madeAt });
+      try {
+        return gzipSync(exportSeedDatabase(api.store, madeAt), { level: 9 });
+      } finally {
+        await api.close();
+      }
+    })());
+  return {
+    name: 'otto-mock-backend:seed-file',
+    config(config) {
+      // Read by serveMockApiInWorker: where the file is served.
+      return { define: { __OTTO_MOCK_SEED_FILE__: JSON.stringify(`${config.base ?? '/'}${fileName}`) } };
+    },
+    configResolved(config) {
+      base = config.base;
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (req.url?.split('?')[0] !== `${base}${fileName}`) return next();
+        make().then(
+          (body) => {
+            res.writeHead(200, { 'Content-Type': 'application/gzip', 'Cache-Control': 'no-cache' });
+            res.end(body);
+          },
+          (error: unknown) => next(error),
+        );
+      });
+    },
+    async generateBundle() {
+      if (this.environment?.config.build.ssr) return;
+      this.emitFile({ type: 'asset', fileName, source: await make() });
     },
   };
 }
