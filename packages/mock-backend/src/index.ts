@@ -18,7 +18,7 @@ export type {
   MockChangeEvent,
 } from './types';
 export type { SqlClient, SqlDialect, SqlDialectName, SqlStore, TransactionOptions } from './sql/types';
-export { defineExtension, defineRoute, type CustomRoute, type MockApiExtension } from './runtime/extensions';
+export { defineExtension, defineRoute, extensionRouteTable, type CustomRoute, type MockApiExtension } from './runtime/extensions';
 export type { HandlerContext, HandlerResult, RouteHandler } from './runtime/handler';
 export { mockControl, type MockControl, type MockControlOptions } from './control-client';
 export { builtInScenarios, maxScenarioDelayMs, type MockOverride } from './runtime/scenarios';

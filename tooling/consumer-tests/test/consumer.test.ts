@@ -48,6 +48,25 @@ async function packedManifest(name: string): Promise<Record<string, unknown>> {
   return JSON.parse(stdout) as Record<string, unknown>;
 }
 
+/** The address otto-mock-server prints once it listens (it fails with its output if it exits first). */
+function listeningUrl(server: ChildProcess): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`otto-mock-server did not start:\n${output}`)), 30_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /listening on (http:\/\/\S+)/.exec(output);
+      if (found) {
+        clearTimeout(timer);
+        resolve(found[1] as string);
+      }
+    };
+    server.stdout?.on('data', read);
+    server.stderr?.on('data', read);
+    server.once('exit', (code) => reject(new Error(`otto-mock-server exited with ${code}:\n${output}`)));
+  });
+}
+
 /** Runs a file or command in the consumer project, like its developer would. */
 function inProject(file: string, args: string[], timeout = 60_000) {
   return run(file, args, { cwd: project, env: cleanEnv, timeout, maxBuffer: 16 * 1024 * 1024 });
@@ -144,6 +163,33 @@ describe('a Node project', () => {
     expect(stdout).toMatch(/# fail 0\n/);
   });
 
+  it("serves the README's own routes from the command line (--extension) and describes them in /api/openapi.json", async () => {
+    const readme = readFileSync(join(project, 'node_modules/@otto/mock-backend/README.md'), 'utf8');
+    const section = readme.split(/^### On the command line$/m)[1]?.split(/^##+ /m)[0] ?? '';
+    const code = /```js\n([\s\S]*?)```/.exec(section)?.[1];
+    expect(code, 'a js block under "### On the command line"').toBeDefined();
+    writeFileSync(join(project, 'notes.mjs'), code as string);
+    const server: ChildProcess = spawn(join(project, 'node_modules/.bin/otto-mock-server'), ['--port', '0', '--seed', '0', '--quiet', '--extension', './notes.mjs'], {
+      cwd: project,
+      env: cleanEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const url = await listeningUrl(server);
+      const created = await fetch(`${url}/notes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'Call Ada back' }) });
+      expect(created.status).toBe(200);
+      expect(await (await fetch(`${url}/notes`)).json()).toEqual([{ id: '1', text: 'Call Ada back', created_dt: expect.any(Number) }]);
+      const document = (await (await fetch(`${url}/openapi.json`)).json()) as { paths: Record<string, Record<string, { operationId: string; requestBody?: unknown }>>; tags: { name: string }[] };
+      expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/customers', '/notes']));
+      expect(document.paths['/notes']?.post).toMatchObject({ operationId: 'notesPostNotes', requestBody: expect.anything() });
+      expect(document.tags.map((t) => t.name)).toContain('notes');
+    } finally {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+  });
+
   it('imports the OpenAPI document as @otto/api-contract/openapi.json', async () => {
     const { stdout } = await inProject(process.execPath, [
       '--input-type=module',
@@ -162,21 +208,7 @@ describe('a Node project', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let output = '';
-        const timer = setTimeout(() => reject(new Error(`otto-mock-server did not start:\n${output}`)), 30_000);
-        const read = (chunk: Buffer) => {
-          output += chunk.toString();
-          const found = /listening on (http:\/\/\S+)/.exec(output);
-          if (found) {
-            clearTimeout(timer);
-            resolve(found[1] as string);
-          }
-        };
-        server.stdout?.on('data', read);
-        server.stderr?.on('data', read);
-        server.once('exit', (code) => reject(new Error(`otto-mock-server exited with ${code}:\n${output}`)));
-      });
+      const url = await listeningUrl(server);
       const { stdout } = await timed('contract over HTTP', () => inProject(join(project, 'node_modules/.bin/otto-contract-test'), ['--base-url', url]));
       expect(stdout).toMatch(/: all \d+ rules passed/);
       expect(stdout).not.toContain('✗');

@@ -1,5 +1,8 @@
 // otto-mock-server: the Otto mock API over HTTP, its data in a SQLite file.
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { MockApiExtension } from '../runtime/extensions';
 import { createMockServer, isPostgresUrl } from './create-mock-server';
 
 const usage = `Usage: otto-mock-server [options]
@@ -26,6 +29,9 @@ Options:
   --max-per-client <n>
                       connections one client address may hold open (default 64); behind a
                       reverse proxy every client has the proxy's address: raise it there
+  --extension <file>  a JavaScript module whose exports include extensions (defineExtension):
+                      your own routes and tables, served and described in /api/openapi.json
+                      beside Otto's (repeatable; SQLite only)
   --quiet             do not log each request
   -h, --help          show this help`;
 
@@ -43,6 +49,7 @@ async function main(): Promise<void> {
         'allowed-host': { type: 'string', multiple: true },
         token: { type: 'string' },
         'max-per-client': { type: 'string', default: '64' },
+        extension: { type: 'string', multiple: true },
         quiet: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -69,7 +76,9 @@ async function main(): Promise<void> {
   const db = values.db ?? (process.env.OTTO_DATABASE_URL?.trim() || undefined);
   const postgres = db !== undefined && isPostgresUrl(db);
   const givenToken = values.token ?? (process.env.OTTO_API_TOKEN?.trim() || undefined);
+  const extensions = await loadExtensions(values.extension ?? []);
   const server = await createMockServer({
+    ...(extensions.length ? { extensions } : {}),
     port,
     host: values.host,
     ...(db === undefined ? {} : postgres ? { database: db, poolSize } : { filename: db }),
@@ -112,6 +121,20 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+/** The extensions a module exports (its default export included), each module at least one. */
+async function loadExtensions(files: readonly string[]): Promise<MockApiExtension[]> {
+  const found: MockApiExtension[] = [];
+  for (const file of files) {
+    const module = (await import(pathToFileURL(resolve(file)).href)) as Record<string, unknown>;
+    const extensions = Object.values(module).filter(
+      (value): value is MockApiExtension => typeof value === 'object' && value !== null && typeof (value as MockApiExtension).name === 'string' && Array.isArray((value as MockApiExtension).routes),
+    );
+    if (extensions.length === 0) throw new Error(`${file} exports no extension: export the result of defineExtension({ name, routes, migrations }).`);
+    found.push(...new Set(extensions));
+  }
+  return found;
 }
 
 main().catch((error: unknown) => {

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { apiBasePath, totalCountHeader } from '@otto/api-contract';
+import { apiBasePath, createOpenApiDocument, routes, totalCountHeader } from '@otto/api-contract';
 import type { SqliteStore } from '@otto/sqlite-store';
 import { createNodeSqliteStore } from '@otto/sqlite-store/node';
 import { createMockApi } from '../create-mock-api';
+import { extensionRouteTable } from '../runtime/extensions';
 import type { PostgresApi } from '../postgres/create-postgres-api';
 import type { MockApi, MockApiOptions } from '../types';
 import { createAccessPolicy, isLoopback, type AccessOptions, type Refusal } from './access-policy';
@@ -189,7 +190,9 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   }
   // The change feed (GET /api/changes, Server-Sent Events) is answered before the API.
   const changes = createChangeStream((listener) => api.onChange(listener), { ...(corsOrigin !== undefined ? { corsOrigin } : {}) });
-  const handle = createNodeHandler(withApiDocs((request) => api.fetch(request)), { ...(corsOrigin !== undefined ? { corsOrigin } : {}), ...(onRequest ? { onRequest } : {}) });
+  // The document describes your routes too, each extension a group of its own.
+  const document = apiOptions.extensions?.length ? createOpenApiDocument({ routes: { ...routes, ...extensionRouteTable(apiOptions.extensions) } }) : undefined;
+  const handle = createNodeHandler(withApiDocs((request) => api.fetch(request), document ? { document } : {}), { ...(corsOrigin !== undefined ? { corsOrigin } : {}), ...(onRequest ? { onRequest } : {}) });
   const corsOrigins = corsOrigin === false ? [] : typeof corsOrigin === 'string' ? [corsOrigin] : (corsOrigin ?? []);
   let listeningPort = port;
   const policy = createAccessPolicy(host, () => listeningPort, { corsOrigins, ...(allowedHosts ? { allowedHosts } : {}), ...(token ? { token } : {}) }, totalCountHeader);

@@ -1,7 +1,7 @@
 // Your own routes next to Otto's: an extension brings routes (answered by the same pipeline as
 // Otto's: zod checks, a transaction per write, the JSON error shape, the change feed) and
 // migrations of its own, versioned apart from Otto's schema (PRAGMA user_version stays Otto's).
-import { matchRoute, type HttpMethod, type RouteDefinition } from '@otto/api-contract';
+import { matchRoute, type HttpMethod, type RouteDefinition, type RouteTable } from '@otto/api-contract';
 import { StoreError, type Database, type Migration } from '@otto/sqlite-store';
 import type { z } from 'zod';
 import type { HandlerContext, HandlerResult, RouteHandler } from './handler';
@@ -167,4 +167,21 @@ export function migrateExtension(db: Database, extension: MockApiExtension): { f
     }
   }
   return { from, to: migrations.length };
+}
+
+/**
+ * The extensions' routes as a route table for `createOpenApiDocument`: one group per extension,
+ * each route named by its method and path (`postNotes`, `getNotesId`).
+ * @example
+ * const document = createOpenApiDocument({ routes: { ...routes, ...extensionRouteTable([notesExtension]) } });
+ */
+export function extensionRouteTable(extensions: readonly MockApiExtension[]): RouteTable {
+  const nameOf = (route: RouteDefinition) =>
+    route.method.toLowerCase() +
+    route.path
+      .split(/[^A-Za-z0-9]+/)
+      .filter(Boolean)
+      .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+      .join('');
+  return Object.fromEntries(extensions.map((extension) => [extension.name, Object.fromEntries(extension.routes.map((handler) => [nameOf(handler.route), handler.route]))]));
 }
