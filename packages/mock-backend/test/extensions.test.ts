@@ -94,6 +94,8 @@ describe('routes of your own (extensions)', () => {
     const onCustomers = defineRoute({ method: 'DELETE', path: '/customers/:id' }, () => ({ data: null }));
     await expect(createMockApi({ extensions: [{ name: 'x', routes: [onCustomers] }] })).rejects.toThrow(/DELETE \/customers\/:id of extension "x" is on one of Otto's own paths/);
     await expect(createMockApi({ extensions: [notesExtension, notesExtension] })).rejects.toThrow(/Two extensions are named "notes"/);
+    const onControl = defineRoute({ method: 'GET', path: '/__otto/mine' }, () => ({ data: null }));
+    await expect(createMockApi({ extensions: [{ name: 'y', routes: [onControl] }] })).rejects.toThrow(/below \/api\/__otto\/, where the mock's control routes are/);
   });
 
   it('answers 404 when path parameters fail their schema', async () => {

@@ -92,6 +92,9 @@ export function compileExtensionRoutes(extensions: readonly MockApiExtension[]):
       if (!path.startsWith('/')) throw new Error(`Route ${method} ${path} of extension "${extension.name}" must start with "/" (it is below /api).`);
       const segments = path.split('/').filter(Boolean);
       const sample = `/${segments.map((s) => (s.startsWith(':') ? 'x' : s)).join('/')}`;
+      if (path.startsWith('/__otto/')) {
+        throw new Error(`Route ${method} ${path} of extension "${extension.name}" is below /api/__otto/, where the mock's control routes are; choose another path.`);
+      }
       if (matchRoute(method, sample).kind !== 'no-route') {
         throw new Error(`Route ${method} ${path} of extension "${extension.name}" is on one of Otto's own paths; choose another path.`);
       }
