@@ -183,6 +183,15 @@ describe('a Node project', () => {
       expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/customers', '/notes']));
       expect(document.paths['/notes']?.post).toMatchObject({ operationId: 'notesPostNotes', requestBody: expect.anything() });
       expect(document.tags.map((t) => t.name)).toContain('notes');
+      // The kit, with the README's rules of your own for these routes (api-contract README).
+      const kitReadme = readFileSync(join(project, 'node_modules/@otto/api-contract/README.md'), 'utf8');
+      const rules = /```js\n([\s\S]*?)```/.exec(kitReadme.split(/^### Rules of your own$/m)[1] ?? '')?.[1];
+      expect(rules, 'a js block under "### Rules of your own"').toBeDefined();
+      writeFileSync(join(project, 'notes-rules.mjs'), rules as string);
+      const { stdout } = await inProject(join(project, 'node_modules/.bin/otto-contract-test'), ['--base-url', url, '--only', 'notes.', '--rules', './notes-rules.mjs']);
+      expect(stdout).toMatch(/✓ notes\.create-and-list/);
+      expect(stdout).toMatch(/✓ notes\.empty-text/);
+      expect(stdout).toMatch(/all 2 rules passed/);
     } finally {
       const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');

@@ -8,12 +8,20 @@ export class RuleFailure extends Error {
   override readonly name = 'RuleFailure';
 }
 
-/** Fails the rule with `detail` unless `condition` holds. */
+/**
+ * Fails the rule with `detail` unless `condition` holds.
+ * @example
+ * check(reply.status === 200, () => `listing notes: ${reply.describe()}`);
+ */
 export function check(condition: unknown, detail: string | (() => string)): asserts condition {
   if (!condition) throw new RuleFailure(typeof detail === 'function' ? detail() : detail);
 }
 
-/** One answer, read once. */
+/**
+ * One answer, read once.
+ * @example
+ * const reply: Reply = await api.call('GET', '/notes');
+ */
 export interface Reply {
   method: string;
   path: string;
@@ -26,6 +34,11 @@ export interface Reply {
   describe(): string;
 }
 
+/**
+ * What `KitClient.call` sends besides the method and path.
+ * @example
+ * const options: CallOptions = { body: { text: 'Call Ada back' }, headers: { 'If-Match': '"1"' } };
+ */
 export interface CallOptions {
   /** A value sent as JSON. */
   body?: unknown;
@@ -37,6 +50,11 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+/**
+ * The kit's client for the API under test (`ctx.api` of a rule).
+ * @example
+ * const reply = await api.call('POST', '/notes', { body: { text: 'hello' } });
+ */
 export interface KitClient {
   /** Calls `path` below the API base (`/customers`). */
   call(method: string, path: string, options?: CallOptions): Promise<Reply>;

@@ -2,14 +2,33 @@ import { customerSchema, type Customer } from '../customer';
 import { jobSchema, type Job } from '../job';
 import { expectBody, expectStatus, RuleFailure, type KitClient } from './kit-client';
 
-/** One rule of the kit: a requirement of the contract and the requests that check it. */
+/**
+ * One rule of the kit: a requirement of the contract and the requests that check it. Rules of your
+ * own (`runConformance({ rules })`, `otto-contract-test --rules <module>`) have the same shape:
+ * `run` calls the API through `ctx.api` and fails with `check` (or any thrown error).
+ * @example
+ * const notesListed: ConformanceRule = {
+ *   id: 'notes.create-and-list',
+ *   title: 'A created note is listed first',
+ *   async run({ api, token }) {
+ *     const created = await api.call('POST', '/notes', { body: { text: `note ${token}` } });
+ *     check(created.status === 200, () => `creating a note: ${created.describe()}`);
+ *     const list = await api.call('GET', '/notes');
+ *     check((list.json as { text: string }[])[0]?.text === `note ${token}`, () => `the list: ${list.describe()}`);
+ *   },
+ * };
+ */
 export interface ConformanceRule {
   id: string;
   title: string;
   run(ctx: RuleContext): Promise<void>;
 }
 
-/** What a rule works with: a client for the API and the data this run created. */
+/**
+ * What a rule works with: a client for the API and the data this run created.
+ * @example
+ * async function run({ api, token }: RuleContext) { await api.call('GET', '/customers', { filter: { queryText: token } }); }
+ */
 export interface RuleContext {
   api: KitClient;
   /**

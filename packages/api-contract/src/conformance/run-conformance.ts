@@ -35,7 +35,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const api = createKitClient(options.fetch, options.baseUrl, options.timeoutMs ?? 10_000, options.token);
   const ctx = createRuleContext(api);
   const only = options.only;
-  const selected = only?.length ? allRules.filter((rule) => only.some((prefix) => rule.id.startsWith(prefix))) : allRules;
+  const every = [...allRules, ...(options.rules ?? [])];
+  const selected = only?.length ? every.filter((rule) => only.some((prefix) => rule.id.startsWith(prefix))) : every;
   const rules: ConformanceRuleResult[] = [];
   for (const rule of selected) {
     const ruleStarted = Date.now();

@@ -1,3 +1,4 @@
+import type { ConformanceRule } from './rule-context';
 /**
  * Any function that answers a standard `Request` with a `Response`: the global `fetch`, or a
  * backend's own handler such as `createMockApi().fetch`.
@@ -37,6 +38,11 @@ export interface ConformanceOptions {
   token?: string;
   /** Called as each rule finishes, for progress output. */
   onResult?: (result: ConformanceRuleResult) => void;
+  /**
+   * Rules of your own (for your own routes), run after the kit's; `only` selects among them too.
+   * @default none
+   */
+  rules?: readonly ConformanceRule[];
 }
 
 /**
