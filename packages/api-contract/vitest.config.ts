@@ -1,4 +1,4 @@
-import { ottoVitestConfig } from '@otto/vitest-config';
+import { ottoVitestConfig, sharedModules } from '@otto/vitest-config';
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig(ottoVitestConfig);
+export default defineConfig({ ...ottoVitestConfig, test: { ...ottoVitestConfig.test, ...sharedModules } });

@@ -1,8 +1,8 @@
-import { ottoVitestConfig } from '@otto/vitest-config';
+import { ottoVitestConfig, sharedModules } from '@otto/vitest-config';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // Browser tests (`*.browser.test.ts`) run alone, in `test:e2e` (vitest.browser.config.ts).
 export default defineConfig({
   ...ottoVitestConfig,
-  test: { ...ottoVitestConfig.test, exclude: [...configDefaults.exclude, '**/*.browser.test.ts'] },
+  test: { ...ottoVitestConfig.test, ...sharedModules, exclude: [...configDefaults.exclude, '**/*.browser.test.ts'] },
 });

@@ -1,7 +1,7 @@
-import { ottoVitestConfig } from '@otto/vitest-config';
+import { ottoVitestConfig, sharedModules } from '@otto/vitest-config';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   ...ottoVitestConfig,
-  test: { ...ottoVitestConfig.test, environment: 'jsdom', setupFiles: ['./vitest.setup.ts'] },
+  test: { ...ottoVitestConfig.test, ...sharedModules, environment: 'jsdom', setupFiles: ['./vitest.setup.ts'] },
 });
