@@ -283,6 +283,10 @@ if (command === 'start') {
   check(checks, phase(checks, ...turbo(['lint', 'typecheck', 'test', 'build'], ['--concurrency=2']), { env }));
   // The browser tests start a server on a SQLite file too: the native build has ended by now.
   if (native) check('native module (better-sqlite3)', native.wait());
+  // The tests that open a SQLite file through it, now that it is there (they held a turbo lane
+  // idle while they waited for the compiler when they ran in the first phase).
+  const onFiles = 'tests on SQLite files (better-sqlite3)';
+  check(onFiles, phase(onFiles, ...turbo(['test:native'], ['--concurrency=2']), { env }));
   const built = phase('build', ...turbo(['build'], ['--concurrency=2']), { env });
   check('build', built);
   // Browser test files run two at a time (apps/web/vitest.e2e.config.ts), after everything else.

@@ -1,4 +1,5 @@
-import { ottoVitestConfig } from '@otto/vitest-config';
-import { defineConfig } from 'vitest/config';
+import { nativeTestFiles, ottoVitestConfig } from '@otto/vitest-config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-export default defineConfig(ottoVitestConfig);
+// The Node store's test opens a SQLite file through better-sqlite3: it runs in `test:native`.
+export default defineConfig({ ...ottoVitestConfig, test: { ...ottoVitestConfig.test, exclude: [...configDefaults.exclude, ...nativeTestFiles] } });

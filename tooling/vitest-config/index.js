@@ -70,6 +70,14 @@ export const ottoVitestConfig = {
 };
 
 /**
+ * Test files that open a SQLite file through better-sqlite3 (the HTTP server's and the Node store's).
+ * They run in their own task, `test:native`, after better-sqlite3's native part is built (`npm test`
+ * builds it beside the other tests on a new machine), so that no test task holds a turbo lane
+ * while it waits for the compiler (decision 0041). `pnpm test:native` in the package runs them.
+ */
+export const nativeTestFiles = ['**/node-sqlite-store.test.ts', '**/node-server.test.ts', '**/server-soak.test.ts'];
+
+/**
  * Resolves once better-sqlite3's native part is built. `npm test` builds it on a new machine (about
  * 100 s) beside the first tests rather than before them, and names its marker in OTTO_NATIVE_MODULE;
  * a test file that opens a SQLite file waits here (`beforeAll(nativeModuleReady, nativeModuleWaitMs)`),
