@@ -389,6 +389,25 @@ describe('Vite + React + TypeScript apps', () => {
         await page.goto('/?otto-scenario=none');
         await page.locator('#status', { hasText: /customers$/ }).waitFor({ timeout: 60_000 });
         expect(await scenario('GET')).toBe(200);
+        // Data per test in the browser: a snapshot of the database, a fixture in its place, the
+        // snapshot put back (OPFS); each outlasts a reload.
+        const control = (path: string, method: string, body?: unknown) =>
+          page.evaluate(
+            async ([p, m, b]) => {
+              const res = await fetch(`/api/__otto/${p as string}`, { method: m as string, ...(b === undefined ? {} : { body: JSON.stringify(b) }) });
+              return { status: res.status, body: (await res.json()) as unknown };
+            },
+            [path, method, body] as const,
+          );
+        expect(await control('snapshot', 'POST')).toEqual({ status: 200, body: { name: 'default' } });
+        const fixture = { customers: [{ id: 1, full_name: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000' }] };
+        expect(await control('data', 'PUT', fixture)).toEqual({ status: 200, body: { customers: 1, jobs: 0 } });
+        await page.reload();
+        expect(await page.locator('#status').textContent({ timeout: 60_000 })).toBe('opfs: 1 customers');
+        expect(await page.locator('#customers li').allTextContents()).toEqual(['Ada Lovelace']);
+        expect(await control('snapshot/restore', 'POST')).toEqual({ status: 200, body: { name: 'default' } });
+        await page.reload();
+        await page.locator('#status', { hasText: 'opfs: 500 customers' }).waitFor({ timeout: 60_000 });
         // Chromium logs the 500 and the dropped load as errors: they were asked for.
         expect(problems.filter((p) => !/status of 500|Failed to fetch|ERR_FAILED/.test(p))).toEqual([]);
       }
