@@ -38,7 +38,7 @@ export interface MockControl {
   reset(): Promise<void>;
   /** Replaces every customer and job with the fixture (or seed data); answers the counts. */
   loadData(fixture: MockFixture | SeedData): Promise<{ customers: number; jobs: number }>;
-  /** Keeps the whole database under `name` (in the backend's memory). */
+  /** Keeps the whole database under `name` (1–64 letters, digits, `_`, `-`): in memory in Node and on the server, in Cache Storage in the browser. */
   snapshot(name?: string): Promise<void>;
   /** Puts the database kept under `name` back, in milliseconds. */
   restoreSnapshot(name?: string): Promise<void>;

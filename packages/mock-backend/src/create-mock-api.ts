@@ -70,7 +70,8 @@ export async function createMockApi(options: MockApiOptions & { database?: ApiDa
   // The control routes (/api/__otto/…): scenarios, fixtures and snapshots, for tests and stories.
   const shownStore = (opened.shown as { store?: SqliteStore }).store;
   const shelf = options.controlShelf ?? memoryShelf();
-  const answer = withControl({ scenarios: createScenarios(options.scenarios, shelf), store: shownStore, now, publish, shelf }, route);
+  const scenarios = options.applyScenarios === false ? undefined : createScenarios(options.scenarios, shelf);
+  const answer = withControl({ scenarios, store: shownStore, now, publish, shelf }, route);
   let closing: Promise<void> | undefined;
 
   return {

@@ -69,6 +69,12 @@ export interface MockApiOptions {
    * @default memoryShelf()
    */
   controlShelf?: ControlShelf;
+  /**
+   * Whether this API answers `/api/__otto/scenario` and applies the scenario in force. `false`
+   * where something in front of it does (the DB worker, before its queue).
+   * @default true
+   */
+  applyScenarios?: boolean;
 }
 
 /**

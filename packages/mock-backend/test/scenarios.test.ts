@@ -3,6 +3,7 @@
 import { totalCountHeader } from '@otto/api-contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockControl } from '../src/control-client';
+import { memoryShelf } from '../src/runtime/scenarios';
 import { createMockApi } from '../src/create-mock-api';
 import { createMockServer, type MockServer } from '../src/node/create-mock-server';
 import type { MockApi, MockApiOptions } from '../src/types';
@@ -91,6 +92,57 @@ describe('scenarios', () => {
     expect(notJson.status).toBe(400);
     expect((await api.fetch(new Request('http://localhost/api/__otto/nothing'))).status).toBe(404);
     expect((await listCustomers(api)).status).toBe(503);
+  });
+});
+
+describe('what the review found (issue 37)', () => {
+  it('answers a scenario name from Object.prototype, and a bad header, with a 400, never a 500', async () => {
+    const { api } = await start();
+    const put = (body: unknown, method = 'PUT') => api.fetch(new Request('http://localhost/api/__otto/scenario', { method, body: JSON.stringify(body) }));
+    for (const name of ['toString', '__proto__', 'constructor']) expect((await put({ name })).status).toBe(404);
+    const badHeader = await put({ path: '*', status: 200, body: [], headers: { 'bad header': 'x' } }, 'POST');
+    expect(badHeader.status).toBe(400);
+    expect((await listCustomers(api)).status).toBe(200);
+  });
+
+  it('sets headers alone on the route’s own answer', async () => {
+    const { api, control } = await start();
+    await control.use({ method: 'GET', path: '/customers', headers: { 'X-Trace': 'from-a-test' } });
+    const res = await listCustomers(api);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-trace')).toBe('from-a-test');
+    expect(res.headers.get(totalCountHeader)).toBe('30');
+  });
+
+  it('drops a kept scenario it cannot read instead of stopping, and keeps writes in order', async () => {
+    const shelf = memoryShelf();
+    await shelf.set('scenario', new TextEncoder().encode('{"overrides":[{"path":"*","colour":"red"}]}'));
+    const { api } = await start({ controlShelf: shelf });
+    expect((await listCustomers(api)).status).toBe(200);
+    expect(await shelf.get('scenario')).toBeUndefined();
+    // A scenario kept by one backend is in force in the next that shares its shelf (a reload).
+    const control = mockControl({ fetch: api.fetch });
+    await control.use({ path: '/jobs', status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: 'Later.' }, times: 1 });
+    await control.useScenario('empty');
+    const next = await start({ controlShelf: shelf });
+    expect(await (await listCustomers(next.api)).json()).toEqual([]);
+  });
+
+  it('refuses snapshot names that are not words, a snapshot of another schema, and an empty fixture body', async () => {
+    const { api, control } = await start();
+    await expect(control.snapshot('../scenario')).rejects.toThrow(/1 to 64 letters, digits/);
+    await control.snapshot('before');
+    const shelfless = await api.fetch(new Request('http://localhost/api/__otto/data', { method: 'PUT', body: '' }));
+    expect(shelfless.status).toBe(400);
+    expect((await listCustomers(api)).headers.get(totalCountHeader)).toBe('30');
+    // A snapshot whose header says another schema version (bytes 60–63).
+    const shelf = memoryShelf();
+    const other = await start({ controlShelf: shelf });
+    await mockControl({ fetch: other.api.fetch }).snapshot('old');
+    const bytes = (await shelf.get('snapshot/old')) as Uint8Array;
+    new DataView(bytes.buffer, bytes.byteOffset + 60, 4).setUint32(0, 3);
+    await shelf.set('snapshot/old', bytes);
+    await expect(mockControl({ fetch: other.api.fetch }).restoreSnapshot('old')).rejects.toThrow(/\(409\).*schema version 3/);
   });
 });
 

@@ -36,6 +36,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const ctx = createRuleContext(api);
   const only = options.only;
   const every = [...allRules, ...(options.rules ?? [])];
+  const ids = new Set<string>();
+  for (const rule of every) {
+    if (ids.has(rule.id)) throw new TypeError(`Two rules have the id “${rule.id}”: give each rule its own.`);
+    ids.add(rule.id);
+  }
   const selected = only?.length ? every.filter((rule) => only.some((prefix) => rule.id.startsWith(prefix))) : every;
   const rules: ConformanceRuleResult[] = [];
   for (const rule of selected) {
@@ -57,7 +62,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
 }
 
 function describeError(error: unknown): string {
-  if (error instanceof RuleFailure) return error.message;
+  // By name too: a rules module may bring its own copy of this package.
+  if (error instanceof RuleFailure || (error instanceof Error && error.name === 'RuleFailure')) return error.message;
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return `the rule stopped on an unexpected error: ${message}`;
 }

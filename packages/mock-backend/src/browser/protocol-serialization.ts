@@ -69,11 +69,30 @@ const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
 
 /** Rebuilds a Response from its transferable form. */
 export function deserializeResponse(data: SerializedResponse): Response {
-  // Status 0 is a network error (a scenario's `error: 'network'`): fetch rejects for it.
-  if (data.status === 0) return Response.error();
+  // A dropped connection (a scenario's `error: 'network'`): fetch rejects for it.
+  if (data.status === 0 || data.headers.some(([header]) => header.toLowerCase() === networkErrorHeader)) return Response.error();
   const body = nullBodyStatuses.has(data.status) ? null : data.body;
   return new Response(body, { status: data.status, statusText: data.statusText, headers: data.headers });
 }
+
+/** Marks an answer on the wire that stands for a dropped connection. */
+export const networkErrorHeader = 'x-otto-network-error';
+
+/**
+ * A dropped connection on the wire: a 499 (under 500, so no relay takes it for a failure to send
+ * elsewhere) marked with `networkErrorHeader`, which `deserializeResponse` turns into
+ * `Response.error()`. A relay of an older version answers the page this 499 instead. A new one each
+ * time: its body is transferred.
+ */
+export const networkErrorAnswer = (): SerializedResponse => ({
+  status: 499,
+  statusText: 'Network error',
+  headers: [
+    [networkErrorHeader, '1'],
+    ['content-type', 'application/json; charset=utf-8'],
+  ],
+  body: new TextEncoder().encode(JSON.stringify({ code: 'SERVICE_UNAVAILABLE', message: 'The connection was dropped (a scenario).' })).buffer as ArrayBuffer,
+});
 
 /** The buffers to transfer with a message, so that bodies move instead of being copied. */
 export function transferablesOf(data: SerializedRequest | SerializedResponse): Transferable[] {

@@ -6,6 +6,8 @@ export {
   deserializeRequest,
   deserializeResponse,
   errorMessage,
+  networkErrorAnswer,
+  networkErrorHeader,
   relayErrorResponse,
   relayErrorSerialized,
   safeToResend,

@@ -115,6 +115,8 @@ export async function serveMockApiInWorker(given: ServeMockApiInWorkerOptions = 
         const seedMoment = await takePageMoment();
         const api = await createMockApi({ extensions,
           controlShelf: shelf,
+          // The scenario is applied before the queue (worker-request-queue.ts), once.
+          applyScenarios: false,
           store,
           logger,
           onChange: changes.publish,
@@ -154,7 +156,9 @@ export async function serveMockApiInWorker(given: ServeMockApiInWorkerOptions = 
   let current: Promise<MockApi> = open();
 
   // Kept across reopens (a restore, a delete): a scenario lasts as long as this worker.
-  const scenarios = createScenarios(options.scenarios, shelf);
+  const scenarios = createScenarios(options.scenarios, shelf, (name) =>
+    logger.warn(`A scenario kept from an earlier page is in force${name ? ` (“${name}”)` : ''}: /api answers as it says until ?otto-scenario=none or DELETE /api/__otto/scenario.`),
+  );
   const { serveRequest, stop } = workerRequestQueue({ current: () => current, stamp, filesLocked, options, scenarios });
 
   scope.addEventListener('message', (event) => {

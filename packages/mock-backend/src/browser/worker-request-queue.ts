@@ -9,6 +9,7 @@ import {
   errorMessage,
   isLongRunningRequest,
   movedAnswer,
+  networkErrorAnswer,
   relayErrorSerialized,
   serializeResponse,
   type SerializedRequest,
@@ -36,15 +37,25 @@ export function workerRequestQueue({ current, stamp, filesLocked, options, scena
 
   /** Answers one API request, as the scenario in force says; never rejects. */
   async function serveRequest(request: SerializedRequest): Promise<SerializedResponse> {
-    await scenarios.ready;
-    const path = apiPathOf(request.url);
-    const scenario = path === `${controlPathPrefix}scenario` ? scenarios.control(deserializeRequest(request), path) : undefined;
-    if (scenario) return scenario.then(serializeResponse, (error: unknown) => relayErrorSerialized(503, 'SERVICE_UNAVAILABLE', errorMessage(error)));
-    const override = path === undefined || path.startsWith(controlPathPrefix) ? undefined : scenarios.take(request.method, path);
-    if (!override) return serveInLine(request);
-    return answerWithOverride(override, async () => deserializeResponse(await serveInLine(request)))
-      .then(serializeResponse)
-      .catch((error: unknown) => relayErrorSerialized(503, 'SERVICE_UNAVAILABLE', errorMessage(error)));
+    try {
+      await scenarios.ready;
+      const path = apiPathOf(request.url);
+      if (path === `${controlPathPrefix}scenario`) {
+        // A worker handing over takes no new scenario: the next owner would not see it.
+        if (stopping) return movedAnswer;
+        return await serializeAnswer(await (scenarios.control(deserializeRequest(request), path) as Promise<Response>));
+      }
+      const override = path === undefined || path.startsWith(controlPathPrefix) ? undefined : scenarios.take(request.method, path);
+      if (!override) return await serveInLine(request);
+      return await serializeAnswer(await answerWithOverride(override, async () => deserializeResponse(await serveInLine(request))));
+    } catch (error) {
+      return relayErrorSerialized(503, 'SERVICE_UNAVAILABLE', errorMessage(error));
+    }
+  }
+
+  /** An answer on the wire; a dropped connection as its marked form (`networkErrorAnswer`). */
+  function serializeAnswer(response: Response): Promise<SerializedResponse> | SerializedResponse {
+    return response.type === 'error' ? networkErrorAnswer() : serializeResponse(response);
   }
 
   /** Answers one API request from the database, in line with the others; never rejects. */

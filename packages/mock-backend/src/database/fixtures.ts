@@ -61,7 +61,13 @@ function insertRows(db: Database, table: 'customers' | 'jobs', rows: readonly Ro
 export function loadFixture(db: Database, fixture: MockFixture | SeedData, now: number): { customers: number; jobs: number } {
   if (fixture === null || typeof fixture !== 'object' || Array.isArray(fixture)) throw new FixtureError('A fixture is an object: { "customers": [ … ], "jobs": [ … ] }.');
   for (const table of recordTables) db.run(`DELETE FROM ${table}`);
-  if ((fixture as SeedData).format === 'otto-seed') return importSeedData(db, fixture, now);
+  if ((fixture as SeedData).format === 'otto-seed') {
+    try {
+      return importSeedData(db, fixture, now);
+    } catch (error) {
+      throw new FixtureError(`The seed data could not be loaded: ${(error as Error).message}`);
+    }
+  }
   const { customers = [], jobs = [], ...rest } = fixture as MockFixture;
   const extra = Object.keys(rest)[0];
   if (extra) throw new FixtureError(`A fixture has “customers” and “jobs”, not “${extra}”.`);

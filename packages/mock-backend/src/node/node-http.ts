@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { apiBasePath, bodyLimitOf } from '@otto/api-contract';
+import { apiBasePath, bodyLimitOf, limits } from '@otto/api-contract';
 
 /**
  * Turns a Node request into a standard `Request`. The body is read up to one byte past the API's
@@ -17,7 +17,9 @@ export async function toRequest(req: IncomingMessage, fallbackOrigin: string): P
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
   const below = url.pathname.startsWith(apiBasePath) ? url.pathname.slice(apiBasePath.length) : url.pathname;
-  const body = hasBody ? await readBody(req, bodyLimitOf(method, below) + 1) : undefined;
+  // A fixture for the control routes (/api/__otto/data) may be as large as an import.
+  const limit = below.startsWith('/__otto/') ? limits.maxImportBodyBytes : bodyLimitOf(method, below);
+  const body = hasBody ? await readBody(req, limit + 1) : undefined;
   return new Request(url, { method, headers, ...(body ? { body } : {}) });
 }
 

@@ -1,7 +1,7 @@
 // Your own routes next to Otto's: an extension brings routes (answered by the same pipeline as
 // Otto's: zod checks, a transaction per write, the JSON error shape, the change feed) and
 // migrations of its own, versioned apart from Otto's schema (PRAGMA user_version stays Otto's).
-import { matchRoute, type HttpMethod, type RouteDefinition, type RouteTable } from '@otto/api-contract';
+import { matchRoute, routes, type HttpMethod, type RouteDefinition, type RouteTable } from '@otto/api-contract';
 import { StoreError, type Database, type Migration } from '@otto/sqlite-store';
 import type { z } from 'zod';
 import type { HandlerContext, HandlerResult, RouteHandler } from './handler';
@@ -186,5 +186,18 @@ export function extensionRouteTable(extensions: readonly MockApiExtension[]): Ro
       .filter(Boolean)
       .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
       .join('');
-  return Object.fromEntries(extensions.map((extension) => [extension.name, Object.fromEntries(extension.routes.map((handler) => [nameOf(handler.route), handler.route]))]));
+  // A group of Otto's own name (customers…) would replace Otto's in the document: name it apart.
+  const groupOf = (name: string) => (Object.hasOwn(routes, name) ? `${name}-extension` : name);
+  return Object.fromEntries(
+    extensions.map((extension) => {
+      const group: Record<string, RouteDefinition> = {};
+      for (const handler of extension.routes) {
+        let name = nameOf(handler.route);
+        // Two paths that differ only in punctuation (/notes/:id, /notes/id) keep both.
+        while (Object.hasOwn(group, name)) name = `${name}_`;
+        group[name] = handler.route;
+      }
+      return [groupOf(extension.name), group];
+    }),
+  );
 }

@@ -26,7 +26,17 @@ const overrideSchema = z
       .regex(/^(\*|\/[^?#]*)$/, 'A path below /api such as /customers or /customers/:id, or * for every route.'),
     status: z.number().int().min(200, 'A status from 200 to 599.').max(599, 'A status from 200 to 599.').optional(),
     body: z.unknown().optional(),
-    headers: z.record(z.string(), z.string()).optional(),
+    headers: z
+      .record(z.string(), z.string())
+      .refine((h) => {
+        try {
+          new Headers(h);
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'Header names are tokens (letters, digits, - …) and values one line of text.')
+      .optional(),
     delayMs: z.number().int().min(0).max(maxScenarioDelayMs, `At most ${maxScenarioDelayMs} ms: the browser's relays answer 504 after 10 s of silence.`).optional(),
     error: z.literal('network').optional(),
     times: z.number().int().min(1).optional(),
@@ -128,24 +138,38 @@ function pathMatches(pattern: string, path: string): boolean {
  * The scenario state of one backend: overrides in force (newest first) and the named scenarios
  * it knows (the built-in ones and `named`).
  */
-export function createScenarios(named: Readonly<Record<string, readonly MockOverride[]>> = {}, shelf: ControlShelf = memoryShelf()): Scenarios {
+export function createScenarios(
+  named: Readonly<Record<string, readonly MockOverride[]>> = {},
+  shelf: ControlShelf = memoryShelf(),
+  onKept?: (name: string | null) => void,
+): Scenarios {
   const known = { ...builtInScenarios, ...named };
   let name: string | null = null;
   let overrides: Override[] = [];
   // What another backend of this origin (the page before a reload, the previous owner) put in force.
-  const ready = shelf.get(scenarioKey).then(
-    (bytes) => {
+  // One kept by another version, or damaged, is dropped: it must never stop the backend.
+  const ready = shelf
+    .get(scenarioKey)
+    .then((bytes) => {
       if (!bytes) return;
-      const kept = JSON.parse(new TextDecoder().decode(bytes)) as { name: string | null; overrides: unknown[] };
-      overrides = kept.overrides.map((o) => overrideSchema.parse(o));
-      name = kept.name;
-    },
-    () => undefined,
-  );
-  /** Keeps the scenario for the next backend; a failure to keep it only costs that. */
+      try {
+        const kept = JSON.parse(new TextDecoder().decode(bytes)) as { name?: unknown; overrides?: unknown };
+        overrides = (Array.isArray(kept.overrides) ? kept.overrides : []).map((o) => overrideSchema.parse(o));
+        name = typeof kept.name === 'string' ? kept.name : null;
+        if (overrides.length) onKept?.(name);
+      } catch {
+        overrides = [];
+        name = null;
+        return shelf.set(scenarioKey, undefined);
+      }
+    })
+    .catch(() => undefined);
+  /** Keeps the scenario for the next backend, one write after another; a failure to keep it only costs that. */
+  let kept = Promise.resolve();
   const keep = () => {
     const bytes = overrides.length ? new TextEncoder().encode(JSON.stringify({ name, overrides })) : undefined;
-    return shelf.set(scenarioKey, bytes).catch(() => undefined);
+    kept = kept.then(() => shelf.set(scenarioKey, bytes)).catch(() => undefined);
+    return kept;
   };
 
   const parse = (list: readonly unknown[]) => list.map((o) => overrideSchema.parse(o));
@@ -176,7 +200,7 @@ export function createScenarios(named: Readonly<Record<string, readonly MockOver
       }
       const given = body as { name?: unknown; overrides?: unknown } | null;
       if (typeof given?.name === 'string') {
-        const chosen = known[given.name];
+        const chosen = Object.hasOwn(known, given.name) ? known[given.name] : undefined;
         if (!chosen) return controlError(404, 'NOT_FOUND', `No scenario is called “${given.name}”. Known: ${Object.keys(known).join(', ')}.`);
         overrides = parse(chosen);
         name = given.name;
@@ -235,7 +259,14 @@ export function apiPathOf(url: string): string | undefined {
 export async function answerWithOverride(override: Override, next: () => Promise<Response>): Promise<Response> {
   if (override.delayMs) await new Promise((resolve) => setTimeout(resolve, override.delayMs));
   if (override.error === 'network') return Response.error();
-  if (override.status === undefined && override.body === undefined) return next();
+  if (override.status === undefined && override.body === undefined) {
+    if (!override.headers) return next();
+    // Headers alone: the route's own answer, with these headers set on it.
+    const answer = await next();
+    const headers = new Headers(answer.headers);
+    for (const [header, value] of Object.entries(override.headers)) headers.set(header, value);
+    return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers });
+  }
   const status = override.status ?? 200;
   const headers = new Headers(override.headers);
   const hasBody = override.body !== undefined && status !== 204 && status !== 205 && status !== 304;

@@ -26,8 +26,9 @@ export interface OttoMockBackendOptions {
    * Make the first-start data at build time, in Node, instead of in the browser with faker: the
    * plugin writes a SQLite file of `count` customers (each with a history of jobs) at the app root
    * (served by `vite`, emitted by `vite build`), the DB worker starts a new database from it (only
-   * its dates move to the moment it starts), and faker is left out of the build.
-   * `serveMockApiInWorker({ seed })` given in the worker still wins.
+   * its dates move to the moment it starts), and faker is left out of the build. A `seed` given
+   * to `serveMockApiInWorker` still wins when it brings its data (`{ data }`, `{ file }`); one
+   * that asks for random data (`{ count }`) fails, since faker is not in the build.
    * @example
    * ottoMockBackend({ seed: { count: 200, fakerSeed: 1 } })
    */
@@ -162,7 +163,7 @@ function serviceWorkerPlugin(fileName: string): Plugin {
 }
 
 /** The module that seeds with faker, as the backend's build names it (a chunk) or its source. */
-const fakerSeedModule = /^\.\/seed-[\w-]+\.js$|^\.\.\/database\/seed$/;
+const fakerSeedModule = /^\.\/seed-[A-Z0-9]{8}\.js$|^\.\.\/database\/seed$/;
 const noFakerId = '\0otto-mock-backend:seed-without-faker';
 
 /** With a first-start file made at build time, faker's seeding module is never loaded: leave it out. */
@@ -203,7 +204,9 @@ function seedFilePlugin(seed: NonNullable<OttoMockBackendOptions['seed']>): Plug
     name: 'otto-mock-backend:seed-file',
     config(config) {
       // Read by serveMockApiInWorker: where the file is served.
-      return { define: { __OTTO_MOCK_SEED_FILE__: JSON.stringify(`${config.base ?? '/'}${fileName}`) } };
+      // From the origin's root: the worker resolves it against its own URL otherwise.
+      const base = config.base?.startsWith('/') ? config.base : '/';
+      return { define: { __OTTO_MOCK_SEED_FILE__: JSON.stringify(`${base}${fileName}`) } };
     },
     configResolved(config) {
       base = config.base;
