@@ -285,8 +285,9 @@ if (command === 'start') {
   if (native) check('native module (better-sqlite3)', native.wait());
   // The tests that open a SQLite file through it, now that it is there (they held a turbo lane
   // idle while they waited for the compiler when they ran in the first phase).
+  // Without the build's marker (the wait above removed it): there is nothing left to wait for.
   const onFiles = 'tests on SQLite files (better-sqlite3)';
-  check(onFiles, phase(onFiles, ...turbo(['test:native'], ['--concurrency=2']), { env }));
+  check(onFiles, phase(onFiles, ...turbo(['test:native'], ['--concurrency=2']), { env: { CHROMIUM_PATH: chromium } }));
   const built = phase('build', ...turbo(['build'], ['--concurrency=2']), { env });
   check('build', built);
   // Browser test files run two at a time (apps/web/vitest.e2e.config.ts), after everything else.
