@@ -44,9 +44,7 @@ export interface BrowserBackendOptions {
   serviceWorkerUrl: string | URL;
   /**
    * Whether `?otto-scenario=<name>` in the page's URL puts that scenario in force before the app's
-   * first call (`?otto-scenario=none` ends it): a way to look at a loading, empty or error state
-   * by hand. Turn it off in an app whose users should never meet it.
-   * @default true
+   * first call (`none` ends it). Off for an app whose users should never meet it. @default true
    */
   scenarioFromUrl?: boolean;
   /**
@@ -198,10 +196,8 @@ export interface ServeMockApiInWorkerOptions {
    */
   extensions?: readonly MockApiExtension[];
   /**
-   * Scenarios of your own by name, next to the built-in ones, for `?otto-scenario=` and
-   * `PUT /api/__otto/scenario { "name" }` (see `mockControl`).
-   * @example
-   * void serveMockApiInWorker({ scenarios: { 'no-jobs': [{ method: 'GET', path: '/jobs', body: [] }] } });
+   * Scenarios of your own by name, next to the built-in ones (`?otto-scenario=`, `mockControl`).
+   * @example void serveMockApiInWorker({ scenarios: { 'no-jobs': [{ method: 'GET', path: '/jobs', body: [] }] } });
    */
   scenarios?: Readonly<Record<string, readonly MockOverride[]>>;
   /**
