@@ -191,8 +191,7 @@ export class Screen {
 
   /**
    * Finds the element and acts on it; found again when React replaced it in between (a form filled
-   * from data that just arrived), or when something still covered it. Three tries; none more once
-   * the element is gone (the action it failed to confirm took effect).
+   * from data that just arrived), or when something still covered it. Three tries.
    */
   private async act(target: Target, action: (selector: string) => Promise<void>): Promise<void> {
     for (let attempt = 1; ; attempt++) {
@@ -202,9 +201,6 @@ export class Screen {
         return;
       } catch (error) {
         if (attempt >= 3) throw error;
-        // Gone from the page: the action took effect before its driver reported a timeout (a
-        // click that moved the app on, on a busy machine). The next step checks what it did.
-        if ((await this.count(target).catch(() => 1)) === 0) return;
         await new Promise((resolve) => setTimeout(resolve, 300));
       }
     }
