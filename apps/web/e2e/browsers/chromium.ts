@@ -1,7 +1,7 @@
 // Chromium (Debian's, through playwright-core and the DevTools protocol) behind the shared driver.
 import { launchChromium } from '@otto/browser-testing';
 import type { Page } from 'playwright-core';
-import { wrapExpression, type BrowserSession, type Tab } from './driver';
+import { NotClickedError, wrapExpression, type BrowserSession, type Tab } from './driver';
 
 export async function launchChromiumSession(origin: string): Promise<BrowserSession> {
   const browser = await launchChromium();
@@ -19,9 +19,23 @@ export async function launchChromiumSession(origin: string): Promise<BrowserSess
       reload: async () => void (await page.reload()),
       url: async () => new URL(page.url()),
       run: <T>(expression: string) => page.evaluate(wrapExpression(expression)) as Promise<T>,
-      // Short: Screen.act finds the element again when React replaced the one it marked (the kept
-      // first screen's button, say), where Playwright would wait its default 30 s for it to return.
-      click: (selector) => page.click(selector, { timeout: 2_000 }),
+      // On the element marked for this click, not on the selector: when React replaced the element,
+      // the selector never matches again (Playwright would wait for it), and the handle says so at
+      // once ("not attached"). Playwright's hit-target check stops a click that would land on
+      // another element, so those two errors mean the click did not happen. Any other error (a
+      // timeout on a busy machine, say) may come after the click took effect: it is not retried.
+      click: async (selector) => {
+        const handle = await page.$(selector);
+        if (!handle) throw new NotClickedError(`No element matches ${selector}.`);
+        try {
+          await handle.click({ timeout: 30_000 });
+        } catch (error) {
+          if (/not attached to the DOM/i.test(String(error))) throw new NotClickedError(String(error));
+          throw error;
+        } finally {
+          void handle.dispose().catch(() => undefined);
+        }
+      },
       type: (selector, text) => page.locator(selector).pressSequentially(text),
       screenshot: async (path) => void (await page.screenshot({ path })),
       takeProblems: async () => problems.splice(0),

@@ -20,7 +20,12 @@ export interface Tab {
    * (undefined becomes null). A script that throws rejects with its message.
    */
   run<T>(expression: string): Promise<T>;
-  /** Clicks the element the selector matches, with the browser's own pointer input. */
+  /**
+   * Clicks the element the selector matches, with the browser's own pointer input. Rejects with
+   * `NotClickedError` only when the click certainly did not happen (the element is not in the page,
+   * or something else would have taken the click); any other rejection may come after the click took
+   * effect, so the caller must not click again.
+   */
   click(selector: string): Promise<void>;
   /** Types `text` into the (focused-by-the-client) element the selector matches, key by key. */
   type(selector: string, text: string): Promise<void>;
@@ -49,6 +54,15 @@ export interface BrowserSession {
 
 /** Starts a browser of one kind on a fresh profile, for pages of `origin`. */
 export type LaunchBrowser = (origin: string) => Promise<BrowserSession>;
+
+/**
+ * A click that did not happen: the element is gone (React replaced it) or another element covers it.
+ * Clicking again is safe. A click is not idempotent (a second "Save", a second "New customer"), so
+ * `Screen` tries again only on this error.
+ */
+export class NotClickedError extends Error {
+  override name = 'NotClickedError';
+}
 
 /** The JSON-able value of `expression` run as an async function body's return value. */
 export function wrapExpression(expression: string): string {

@@ -1,6 +1,6 @@
 // Debian's Firefox ESR, stock, driven over WebDriver BiDi by puppeteer-core (`browser: 'firefox'`).
 import puppeteer, { type Page } from 'puppeteer-core';
-import { wrapExpression, type BrowserSession, type Tab } from './driver';
+import { NotClickedError, wrapExpression, type BrowserSession, type Tab } from './driver';
 
 /** `FIREFOX_PATH`, else Debian's firefox-esr. */
 export const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -57,9 +57,16 @@ export async function launchFirefoxSession(origin: string): Promise<BrowserSessi
       },
       url: async () => new URL(page.url()),
       run: <T>(expression: string) => page.evaluate(wrapExpression(expression)) as Promise<T>,
+      // puppeteer finds the element, scrolls it into view and computes the point before it sends
+      // the pointer input: these errors come from those steps, so the click did not happen.
       click: async (selector) => {
         await toFront(page);
-        await page.click(selector);
+        try {
+          await page.click(selector);
+        } catch (error) {
+          if (/No element found|detached|not clickable|not an Element|not attached/i.test(String(error))) throw new NotClickedError(String(error));
+          throw error;
+        }
       },
       type: async (selector, text) => {
         await toFront(page);

@@ -1,7 +1,7 @@
 // What the shared flows do on a screen, the same in every browser: elements are found in the page
 // by role and accessible name, by label or by text (like a person finds them), marked, and then
 // clicked and typed into with the browser's own input through its client (driver.ts).
-import type { BrowserName, Tab } from './driver';
+import { NotClickedError, type BrowserName, type Tab } from './driver';
 
 /** An element as a person finds it. */
 export interface Target {
@@ -191,16 +191,17 @@ export class Screen {
 
   /**
    * Finds the element and acts on it; found again when React replaced it in between (a form filled
-   * from data that just arrived), or when something still covered it. Three tries.
+   * from data that just arrived), or when something still covered it. Three tries. `retry` says
+   * which failures allow another try: an action that may have taken effect is not done twice.
    */
-  private async act(target: Target, action: (selector: string) => Promise<void>): Promise<void> {
+  private async act(target: Target, action: (selector: string) => Promise<void>, retry: (error: unknown) => boolean): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       const selector = await this.find(target);
       try {
         await action(selector);
         return;
       } catch (error) {
-        if (attempt >= 3) throw error;
+        if (attempt >= 3 || !retry(error)) throw error;
         await new Promise((resolve) => setTimeout(resolve, 300));
       }
     }
@@ -208,7 +209,8 @@ export class Screen {
 
   /** Clicks the element with the browser's own input. */
   click(target: Target): Promise<void> {
-    return this.act(target, (selector) => this.tab.click(selector));
+    // A click is not idempotent: tried again only when the driver knows it did not happen.
+    return this.act(target, (selector) => this.tab.click(selector), (error) => error instanceof NotClickedError);
   }
 
   /**
@@ -216,7 +218,8 @@ export class Screen {
    * input. Date and time fields are set in the page (each browser's date picker takes keys its own way).
    */
   fill(label: string, value: string): Promise<void> {
-    return this.act({ label }, (selector) => this.fillSelector(selector, value));
+    // Idempotent (the field is emptied first): any failure may be tried again.
+    return this.act({ label }, (selector) => this.fillSelector(selector, value), () => true);
   }
 
   private async fillSelector(selector: string, value: string): Promise<void> {
@@ -233,7 +236,7 @@ export class Screen {
   select(label: string, value: string): Promise<void> {
     return this.act({ label }, async (selector) => {
       await this.evaluate(setValueInPage, { selector, value, event: 'change' as const });
-    });
+    }, () => true);
   }
 
   screenshot(path: string): Promise<void> {

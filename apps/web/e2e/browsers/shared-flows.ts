@@ -322,6 +322,10 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
       await screen.click({ role: 'button', name: 'Create job' });
       await screen.waitForText(`Job “Replace the garden gate” was created for ${customer!.full_name}.`);
       await screen.waitForUrl('a job’s edit page', (u) => u.pathname === '/biz/jobs/edit' && u.searchParams.has('id'));
+      // The address changes before the edit screen replaces the new-job form (its code may still be
+      // loading), and both have a "Scheduled start": filled too early, the value went to the form
+      // that was about to go (a CI run saved the job without a start). Wait for the edit form.
+      await screen.find({ role: 'button', name: 'Save changes' });
       for (const [value, label] of [
         ['scheduled', 'Scheduled'],
         ['in_progress', 'In progress'],

@@ -6,7 +6,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import WebDriver from 'webdriver';
 import { takeWatchedProblems } from './console-watch';
-import { wrapExpression, type BrowserSession, type Tab } from './driver';
+import { NotClickedError, wrapExpression, type BrowserSession, type Tab } from './driver';
 
 /** Where Debian's webkit2gtk-driver puts MiniBrowser (`MINIBROWSER_PATH` overrides). */
 export const miniBrowserPath =
@@ -88,7 +88,7 @@ export async function launchWebKitSession(origin: string): Promise<BrowserSessio
       const element = async (selector: string): Promise<string> => {
         const found = (await client.findElement('css selector', selector)) as Record<string, string>;
         const id = found[elementKey];
-        if (!id) throw new Error(`No element matches ${selector}.`);
+        if (!id) throw new NotClickedError(`No element matches ${selector}.`);
         return id;
       };
       const tab: Tab = {
@@ -114,9 +114,16 @@ export async function launchWebKitSession(origin: string): Promise<BrowserSessio
           if (result.error !== undefined) throw new Error(result.error);
           return result.ok as T;
         },
+        // WebDriver answers "stale element reference" (replaced) and "element click intercepted"
+        // (covered) without clicking: those are safe to try again.
         click: async (selector) => {
           await use();
-          await client.elementClick(await element(selector));
+          try {
+            await client.elementClick(await element(selector));
+          } catch (error) {
+            if (/stale element reference|element click intercepted|element not interactable|no such element/i.test(String(error))) throw new NotClickedError(String(error));
+            throw error;
+          }
         },
         type: async (selector, text) => {
           await use();
