@@ -184,6 +184,19 @@ function startNativeBuild() {
   };
 }
 
+/**
+ * Starts the npm install of the consumer test's third-party packages (React, Vite, Vitest,
+ * Playwright, Storybook) in the background: it waits mostly on the registry, so it runs beside the
+ * first checks, and the consumer test then adds only the packed Otto packages
+ * (tooling/consumer-tests/prepare-project.js). Answers the project's folder.
+ */
+function startConsumerInstall() {
+  const dir = mkdtempSync(join(tmpdir(), 'otto-consumer-'));
+  const child = spawn(process.execPath, [join(root, 'tooling/consumer-tests/prepare-project.js'), dir], { stdio: 'ignore', cwd: join(root, 'tooling/consumer-tests') });
+  child.unref();
+  return dir;
+}
+
 /** The browser a browser test ran in: the shared flows say it in their file name, the rest is Chromium. */
 function browserOf(file) {
   const match = /shared-flows\.(chromium|firefox|webkit)\.e2e\.test\.ts$/.exec(file);
@@ -275,12 +288,15 @@ if (command === 'start') {
   for (const dir of ['apps', 'packages', 'tooling'].flatMap((g) => readdirSync(join(root, g)).map((n) => join(root, g, n, 'test-results')))) {
     rmSync(dir, { recursive: true, force: true });
   }
-  const env = { CHROMIUM_PATH: chromium, ...(native ? { OTTO_NATIVE_MODULE: native.marker } : {}) };
+  const consumerProject = startConsumerInstall();
+  const env = { CHROMIUM_PATH: chromium, OTTO_CONSUMER_PROJECT: consumerProject, ...(native ? { OTTO_NATIVE_MODULE: native.marker } : {}) };
   const turbo = (tasks, extra = []) => pnArgs(['turbo', 'run', ...tasks, '--output-logs=errors-only', ...(color ? [] : ['--no-color']), ...extra]);
   // One run of turbo, so that lint, type checks and the app's build fill the time a long test file
   // leaves a core idle (the build phase then finds the build done, and says so).
   const checks = 'lint, types, unit and integration tests';
   check(checks, phase(checks, ...turbo(['lint', 'typecheck', 'test', 'build'], ['--concurrency=2']), { env }));
+  // The consumer test removes its project when it ran; not when turbo had its result already.
+  rmSync(consumerProject, { recursive: true, force: true });
   // The browser tests start a server on a SQLite file too: the native build has ended by now.
   if (native) check('native module (better-sqlite3)', native.wait());
   // The tests that open a SQLite file through it, now that it is there (they held a turbo lane

@@ -2,27 +2,20 @@
 // release is), installed with plain npm into a fresh project in the temp folder, and used there.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
+import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { launchChromium } from '@otto/browser-testing';
+import { chromiumLaunchOptions, launchChromium } from '@otto/browser-testing';
 import { createLogger, createServer, preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanEnv, installProject, waitForPrepared } from '../prepare-project.js';
 
 const run = promisify(execFile);
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const published = ['api-contract', 'sqlite-store', 'mock-backend'] as const;
-const viteVersion = (createRequire(import.meta.url)('vite/package.json') as { version: string }).version;
-// The React toolchain at the versions Otto's own app builds with.
-const versionOf = (name: string) =>
-  (JSON.parse(readFileSync(join(repo, 'apps/web/node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
-const reactApp = ['react', 'react-dom', '@vitejs/plugin-react', '@types/react', '@types/react-dom', 'zod', 'typescript'] as const;
-
-// npm must not see the settings pnpm passes to the scripts it runs (npm_config_*).
-const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(npm|pnpm)_/i.test(key)));
 const pnpm = process.env.npm_execpath?.includes('pnpm') ? [process.execPath, process.env.npm_execpath] : ['pnpm'];
 
 let project: string;
@@ -67,6 +60,29 @@ function listeningUrl(server: ChildProcess): Promise<string> {
   });
 }
 
+/** A port nobody listens on now (for a tool that takes its port on the command line). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Runs a test tool in a folder of the project; its whole output when it fails. */
+async function runTool(dir: string, file: string, args: string[], env: Record<string, string>): Promise<string> {
+  try {
+    const { stdout } = await run(file, args, { cwd: dir, env: { ...cleanEnv, NO_COLOR: '1', CHROMIUM_PATH: chromiumLaunchOptions.executablePath ?? '', ...env }, timeout: 150_000, maxBuffer: 16 * 1024 * 1024 });
+    return stdout;
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    throw new Error(`${file} ${args.join(' ')} failed:\n${stdout}\n${stderr}`);
+  }
+}
+
 /** Runs a file or command in the consumer project, like its developer would. */
 function inProject(file: string, args: string[], timeout = 60_000) {
   return run(file, args, { cwd: project, env: cleanEnv, timeout, maxBuffer: 16 * 1024 * 1024 });
@@ -74,7 +90,12 @@ function inProject(file: string, args: string[], timeout = 60_000) {
 
 beforeAll(async () => {
   const started = Date.now();
-  project = mkdtempSync(join(tmpdir(), 'otto-consumer-'));
+  // `otto test` installs the third-party packages in the background while the first checks run
+  // (OTTO_CONSUMER_PROJECT); alone, the test installs everything here.
+  const prepared = process.env.OTTO_CONSUMER_PROJECT;
+  project = prepared && existsSync(prepared) ? prepared : mkdtempSync(join(tmpdir(), 'otto-consumer-'));
+  const before = prepared === project ? await timed('wait for npm install (background)', () => waitForPrepared(project)) : undefined;
+  if (before) timings['npm install (background)'] = before.ms;
   const packs = join(project, 'tarballs');
   mkdirSync(packs);
   await timed('pack', async () => {
@@ -87,22 +108,10 @@ beforeAll(async () => {
       tarballs[name] = join(packs, file as string);
     }
   });
-  writeFileSync(
-    join(project, 'package.json'),
-    JSON.stringify({
-      name: 'otto-consumer',
-      private: true,
-      type: 'module',
-      dependencies: {
-        ...Object.fromEntries(published.map((name) => [sourceManifest(name).name, `file:./tarballs/${tarballs[name]!.split('/').pop()}`])),
-        vite: viteVersion,
-        ...Object.fromEntries(reactApp.map((name) => [name, versionOf(name)])),
-      },
-    }),
-  );
+  const otto = Object.fromEntries(published.map((name) => [sourceManifest(name).name, `file:./tarballs/${tarballs[name]!.split('/').pop()}`]));
   // Warnings included: an engine warning (EBADENGINE) fails the test below.
-  const { stderr } = await timed('npm install', () => inProject('npm', ['install', '--no-audit', '--no-fund', '--loglevel=warn'], 170_000));
-  installWarnings = stderr;
+  const { stderr } = await timed('npm install', () => installProject(project, otto));
+  installWarnings = `${before?.stderr ?? ''}${stderr}`;
   timings.setup = Date.now() - started;
 });
 
@@ -253,8 +262,19 @@ describe('Vite + React + TypeScript apps', () => {
       writeFileSync(
         join(dir, 'tsconfig.json'),
         JSON.stringify({
-          compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', jsx: 'react-jsx', lib: ['ES2022', 'DOM', 'DOM.Iterable'], strict: true, noEmit: true, skipLibCheck: true, types: [] },
-          include: ['src', 'vite.config.ts'],
+          compilerOptions: {
+            target: 'ES2022',
+            module: 'ESNext',
+            moduleResolution: 'bundler',
+            jsx: 'react-jsx',
+            lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+            strict: true,
+            noEmit: true,
+            allowImportingTsExtensions: true,
+            skipLibCheck: true,
+            types: ['node'],
+          },
+          include: ['src', 'e2e', 'vite.config.ts', 'vitest.config.ts', 'playwright.config.ts'],
         }),
       );
       if (app.name === 'init-app') {
@@ -267,7 +287,9 @@ describe('Vite + React + TypeScript apps', () => {
 
   it("is the README's example, file for file", () => {
     const readme = readFileSync(join(project, 'node_modules/@otto/mock-backend/README.md'), 'utf8');
-    for (const file of ['src/db.worker.ts', 'src/notes.ts', 'src/main.tsx', 'vite.config.plugin.ts']) {
+    const files = ['src/backend.ts', 'src/app.tsx', 'src/main.tsx', 'src/db.worker.ts', 'src/notes.ts', 'vite.config.plugin.ts'];
+    const recipes = ['src/app.test.tsx', 'src/app.stories.tsx', 'src/app.stories.test.tsx', 'vitest.config.ts', 'playwright.config.ts', 'e2e/customers.spec.ts'];
+    for (const file of [...files, ...recipes]) {
       let code = readFileSync(join(fixtures, 'react-app', file), 'utf8').trim();
       // The fixture's only additions: a test can point the page at a missing service worker, and
       // each config says which app it is.
@@ -363,30 +385,18 @@ describe('Vite + React + TypeScript apps', () => {
       expect(problems).toEqual([]);
 
       if (name === 'plugin-app') {
-        // Scenarios, as the README's Playwright recipe sets them: /api/customers answers 500, the
-        // app shows its error state; after a reset it shows the customers again.
+        // A dropped connection (the README's Vitest and Playwright recipes, run below, show a 500,
+        // a reset and a slow network): fetch rejects, as it does offline.
         const scenario = (method: string, body?: unknown) =>
           page.evaluate(
             async ([m, b]) => (await fetch('/api/__otto/scenario', { method: m as string, ...(b === undefined ? {} : { body: JSON.stringify(b) }) })).status,
             [method, body] as const,
           );
-        expect(await scenario('POST', { method: 'GET', path: '/customers', status: 500, body: { code: 'INTERNAL', message: 'Down for a test.' } })).toBe(200);
-        await page.reload();
-        expect(await page.locator('#error').textContent({ timeout: 60_000 })).toBe('Could not load the customers (the server answered 500: Down for a test.).');
-        expect(await scenario('DELETE')).toBe(200);
-        await page.reload();
-        await page.locator('#status', { hasText: /customers$/ }).waitFor({ timeout: 60_000 });
-        // A dropped connection: fetch rejects, as it does offline.
         expect(await scenario('POST', { method: 'GET', path: '/customers', error: 'network', times: 1 })).toBe(200);
         await page.reload();
         expect(await page.locator('#error').textContent({ timeout: 60_000 })).toMatch(/^Could not load the customers \(Failed to fetch/);
-        // A slow network by hand: ?otto-scenario=slow holds every answer 2 s; the loading state shows.
-        const asked = Date.now();
-        await page.goto('/?otto-scenario=slow');
-        await page.getByText('Loading customers…').waitFor({ timeout: 60_000 });
-        await page.locator('#status', { hasText: /customers$/ }).waitFor({ timeout: 60_000 });
-        expect(Date.now() - asked).toBeGreaterThanOrEqual(2000);
-        await page.goto('/?otto-scenario=none');
+        // `times: 1`: the next load is answered as usual.
+        await page.reload();
         await page.locator('#status', { hasText: /customers$/ }).waitFor({ timeout: 60_000 });
         expect(await scenario('GET')).toBe(200);
         // Data per test in the browser: a snapshot of the database, a fixture in its place, the
@@ -438,6 +448,29 @@ describe('Vite + React + TypeScript apps', () => {
       await browser.close();
       await server.close();
     }
+  });
+});
+
+describe("the README's test recipes, in the plugin app", () => {
+  it('Vitest browser mode: a 500 and the error state, a reset, a delay and the loading state, and the stories on a fixture and a scenario', async () => {
+    const dir = join(project, 'plugin-app');
+    // The test's two apps share node_modules one folder up: Vite may serve from there (an app with
+    // its own node_modules needs nothing of the kind).
+    writeFileSync(
+      join(dir, 'vitest.consumer.config.ts'),
+      "import { mergeConfig } from 'vitest/config';\nimport config from './vitest.config.ts';\n\nexport default mergeConfig(config, { server: { fs: { allow: ['..'] } } });\n",
+    );
+    const stdout = await timed('vitest browser mode', () => runTool(dir, join(project, 'node_modules/.bin/vitest'), ['run', '--config', 'vitest.consumer.config.ts'], {}));
+    expect(stdout).toMatch(/✓ .*src\/app\.test\.tsx \(2 tests\)/);
+    expect(stdout).toMatch(/✓ .*src\/app\.stories\.test\.tsx \(2 tests\)/);
+    expect(stdout).toMatch(/Tests\s+4 passed \(4\)/);
+  });
+
+  it('Playwright Test: a slow network shows the loading state, a 500 the error state', async () => {
+    const port = await freePort();
+    const stdout = await timed('playwright test', () => runTool(join(project, 'plugin-app'), join(project, 'node_modules/.bin/playwright'), ['test', '--reporter=line'], { PORT: String(port) }));
+    expect(stdout).toMatch(/2 passed/);
+    expect(stdout).not.toMatch(/failed|flaky/);
   });
 });
 

@@ -1,6 +1,7 @@
 // Entry of `@otto/mock-backend/browser`: the page side of the in-browser backend. It never loads
 // SQLite; the database runs in the DB worker (`@otto/mock-backend/worker`).
 export { startBrowserBackend } from './start-browser-backend';
+export { mockControl, type MockControl, type MockControlOptions } from '../control-client';
 export { fetchDatabaseFile, postCompiledSqlite, postSeedFile } from './files-from-page';
 export { databaseProblemOf, openDatabaseRecovery, type DatabaseRecovery, type DatabaseRecoveryOptions } from './database-recovery';
 export {
