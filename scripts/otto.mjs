@@ -164,7 +164,7 @@ function startNativeBuild() {
     return undefined;
   }
   const marker = join(mkdtempSync(join(tmpdir(), 'otto-native-')), 'better-sqlite3');
-  const title = `native module (better-sqlite3 ${version}, about 100 s the first time)`;
+  const title = `native module (better-sqlite3 ${version}, about a minute the first time)`;
   console.log(`\n== ${title}: building beside the first tests`);
   spawn(process.execPath, [join(root, 'scripts/build-native.mjs'), dir, cached, marker], { stdio: 'ignore' });
   return {
