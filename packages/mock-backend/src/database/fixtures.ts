@@ -1,5 +1,6 @@
 // Data per test: a fixture replaces every record at once (decision 0142).
 import type { Database } from '@otto/sqlite-store';
+import { bulkLoad } from './bulk-load';
 import { importSeedData, type SeedData } from './seed-data';
 
 type Cell = string | number | null;
@@ -72,13 +73,16 @@ export function loadFixture(db: Database, fixture: MockFixture | SeedData, now: 
   const extra = Object.keys(rest)[0];
   if (extra) throw new FixtureError(`A fixture has “customers” and “jobs”, not “${extra}”.`);
   if (!Array.isArray(customers) || !Array.isArray(jobs)) throw new FixtureError('“customers” and “jobs” are arrays.');
-  const made = insertRows(db, 'customers', customers, () => ({ created_dt: now, modified_dt: now }));
-  const placed = insertRows(db, 'jobs', jobs, (row, known) => {
-    const status = typeof row.status === 'string' ? row.status : 'quote';
-    const created = typeof row.created_dt === 'number' ? row.created_dt : now;
-    // When the job reached its status (a status the schema does not know is refused by its check).
-    const reached = known.has(`${status}_dt`) ? { [`${status}_dt`]: created } : {};
-    return { status, created_dt: created, modified_dt: created, ...reached };
+  // Indexes and triggers set aside while the rows go in (a fixture is often large).
+  return bulkLoad(db, () => {
+    const made = insertRows(db, 'customers', customers, () => ({ created_dt: now, modified_dt: now }));
+    const placed = insertRows(db, 'jobs', jobs, (row, known) => {
+      const status = typeof row.status === 'string' ? row.status : 'quote';
+      const created = typeof row.created_dt === 'number' ? row.created_dt : now;
+      // When the job reached its status (a status the schema does not know is refused by its check).
+      const reached = known.has(`${status}_dt`) ? { [`${status}_dt`]: created } : {};
+      return { status, created_dt: created, modified_dt: created, ...reached };
+    });
+    return { customers: made, jobs: placed };
   });
-  return { customers: made, jobs: placed };
 }

@@ -1,4 +1,5 @@
 import type { Database, SqliteStore } from '@otto/sqlite-store';
+import { bulkLoad } from './bulk-load';
 
 type Cell = string | number | null;
 
@@ -75,9 +76,11 @@ export function importSeedData(db: Database, data: unknown, now: number): { cust
     }
     return ids;
   };
-  const customerIds = insert('customers', data.customers, (row) => row);
-  const customerAt = data.jobs.columns.indexOf('customer_id');
-  insert('jobs', data.jobs, (row) => row.map((cell, i) => (i === customerAt ? (customerIds.get(cell) ?? null) : cell)));
+  bulkLoad(db, () => {
+    const customerIds = insert('customers', data.customers, (row) => row);
+    const customerAt = data.jobs.columns.indexOf('customer_id');
+    insert('jobs', data.jobs, (row) => row.map((cell, i) => (i === customerAt ? (customerIds.get(cell) ?? null) : cell)));
+  });
   return { customers: data.customers.rows.length, jobs: data.jobs.rows.length };
 }
 

@@ -8,13 +8,24 @@ const phoneDigitsScanLength = 40;
  * SQLite has no regular expressions and triggers take no common table expressions.
  */
 export function phoneDigitSuffixesSql(phone: string): string {
-  const digits = Array.from(
+  return `(SELECT ${suffixesOfDigitsSql('d')} FROM (SELECT ${phoneDigitsSql(phone)} AS d))`;
+}
+
+/** SQL for the digits of a phone's first 40 characters, in order. */
+export function phoneDigitsSql(phone: string): string {
+  return Array.from(
     { length: phoneDigitsScanLength },
     (_, i) => `CASE WHEN substr(${phone}, ${i + 1}, 1) GLOB '[0-9]' THEN substr(${phone}, ${i + 1}, 1) ELSE '' END`,
   ).join(' || ');
-  const suffixes = Array.from(
+}
+
+/**
+ * SQL for every suffix of at least four digits of `digits` (a column or expression of digits),
+ * separated by spaces. Give it a column: SQLite writes the expression out at each of its 74 uses.
+ */
+export function suffixesOfDigitsSql(digits: string): string {
+  return Array.from(
     { length: phoneDigitsScanLength - 3 },
-    (_, i) => `CASE WHEN length(d) >= ${i + 4} THEN substr(d, 1 + length(d) - ${i + 4}) || ' ' ELSE '' END`,
+    (_, i) => `CASE WHEN length(${digits}) >= ${i + 4} THEN substr(${digits}, 1 + length(${digits}) - ${i + 4}) || ' ' ELSE '' END`,
   ).join(' || ');
-  return `(SELECT ${suffixes} FROM (SELECT ${digits} AS d))`;
 }

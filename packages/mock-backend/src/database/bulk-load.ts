@@ -1,0 +1,90 @@
+// Many rows at once (seeding, fixtures, seed data): indexes and triggers set aside, their work done
+// set-based at the end (issue 38).
+import type { Database } from '@otto/sqlite-store';
+import { phoneDigitsSql, suffixesOfDigitsSql } from './migrations/phone-digit-suffixes-sql';
+
+/**
+ * What each insert trigger of customers and jobs does, for every row inserted during a bulk load
+ * (`id > ?`), in one statement per table it keeps. The same rows and the same sums as the triggers
+ * make one row at a time (test/bulk-load.test.ts compares the two). Keyed by trigger: a database
+ * with an insert trigger not named here (an extension's, a later migration's) loads row by row.
+ */
+const insertTriggerWork: Record<string, readonly string[]> = {
+  // The phone's digits are worked out once per customer (a materialized CTE): written out inside
+  // the suffixes expression, SQLite would scan the phone at each of its 74 uses.
+  customers_fts_after_insert: [
+    `WITH p AS MATERIALIZED (SELECT id, ${phoneDigitsSql('phone')} AS d FROM customers WHERE id > ?1 AND archived_dt IS NULL)
+     INSERT INTO customers_fts (rowid, customer_id_fk, customer_text, phone_digits)
+     SELECT c.id, c.id, c.full_name || ' ' || c.email || ' ' || c.phone, ${suffixesOfDigitsSql('p.d')}
+     FROM p JOIN customers c ON c.id = p.id
+     WHERE NOT EXISTS (SELECT 1 FROM fts_deferred WHERE entity = 'customers')
+     ORDER BY c.id`,
+  ],
+  customer_count_after_insert: ['UPDATE customer_count SET n = n + (SELECT count(*) FROM customers WHERE id > ?1 AND archived_dt IS NULL)'],
+  customer_days_after_insert: [
+    `INSERT INTO customer_days (day, n)
+     SELECT created_dt / 86400000, count(*) FROM customers WHERE id > ?1 AND archived_dt IS NULL GROUP BY 1
+     ON CONFLICT (day) DO UPDATE SET n = n + excluded.n`,
+  ],
+  customers_stamp_after_insert: ['UPDATE version_stamp SET last = max(last, coalesce((SELECT max(modified_dt) FROM customers WHERE id > ?1), last)) WHERE k = 1'],
+  jobs_fts_after_insert: [
+    `INSERT INTO jobs_fts (rowid, job_text)
+     SELECT j.id, j.title || ' ' || j.description || ' ' || j.service_address || ' ' || coalesce(c.full_name, '')
+     FROM jobs j LEFT JOIN customers c ON c.id = j.customer_id WHERE j.id > ?2`,
+  ],
+  jobs_status_fts_after_insert: [
+    `INSERT INTO jobs_status_fts (rowid, job_text)
+     SELECT ((SELECT k FROM job_counts WHERE status = j.status) << 40) | j.id,
+       j.title || ' ' || j.description || ' ' || j.service_address || ' ' || coalesce(c.full_name, '')
+     FROM jobs j LEFT JOIN customers c ON c.id = j.customer_id WHERE j.id > ?2
+     -- In rowid order: FTS5 writes out its pending terms whenever a rowid is not above the last.
+     ORDER BY 1`,
+  ],
+  job_counts_after_insert: ['UPDATE job_counts SET n = n + (SELECT count(*) FROM jobs j WHERE j.id > ?2 AND j.status = job_counts.status)'],
+  paid_days_after_insert: [
+    `INSERT INTO paid_days (day, cents, n)
+     SELECT paid_dt / 86400000, sum(price_cents), count(*) FROM jobs
+     WHERE id > ?2 AND status = 'paid' AND paid_dt IS NOT NULL AND archived_dt IS NULL GROUP BY 1
+     ON CONFLICT (day) DO UPDATE SET cents = cents + excluded.cents, n = n + excluded.n`,
+  ],
+  owed_after_insert: [
+    `INSERT INTO customer_owed (customer_id, cents, n)
+     SELECT customer_id, sum(price_cents), count(*) FROM jobs WHERE id > ?2 AND status = 'invoiced' AND archived_dt IS NULL GROUP BY 1
+     ON CONFLICT (customer_id) DO UPDATE SET cents = cents + excluded.cents, n = n + excluded.n`,
+    `UPDATE owed_total SET cents = cents + coalesce((SELECT sum(price_cents) FROM jobs WHERE id > ?2 AND status = 'invoiced' AND archived_dt IS NULL), 0),
+       n = n + (SELECT count(*) FROM jobs WHERE id > ?2 AND status = 'invoiced' AND archived_dt IS NULL)`,
+  ],
+  jobs_stamp_after_insert: ['UPDATE version_stamp SET last = max(last, coalesce((SELECT max(modified_dt) FROM jobs WHERE id > ?2), last)) WHERE k = 1'],
+};
+
+/**
+ * Runs `fill` (inserts into customers and jobs, nothing else) with their indexes and triggers set
+ * aside, then does the insert triggers' work for every row it added in one statement per table,
+ * then builds the indexes again and puts the triggers back, all in the caller's transaction (SQLite's
+ * schema changes are transactional: a failure puts everything back). A trigger runs as a
+ * sub-program per row (about 50 µs each in WASM, ten of them per job) and each index takes its rows
+ * one at a time; set-based, the same work is several times faster. Rows are only inserted: an
+ * update or delete inside `fill` would not reach what the triggers keep.
+ * @example
+ * db.transaction(() => bulkLoad(db, () => { for (const row of rows) db.run('INSERT INTO customers …', row); }));
+ */
+export function bulkLoad<T>(db: Database, fill: () => T): T {
+  const schema = db.all<{ type: 'index' | 'trigger'; name: string; sql: string }>(
+    `SELECT type, name, sql FROM sqlite_schema
+     WHERE tbl_name IN ('customers', 'jobs') AND type IN ('index', 'trigger') AND sql IS NOT NULL
+     ORDER BY type = 'trigger', rowid`,
+  );
+  const event = (sql: string) => /^\s*CREATE\s+(?:TEMP\w*\s+)?TRIGGER\s+(?:IF\s+NOT\s+EXISTS\s+)?\S+\s+(BEFORE|AFTER|INSTEAD\s+OF)?\s*(\w+)/i.exec(sql);
+  const inserts = schema.filter((s) => s.type === 'trigger' && event(s.sql)?.[2]?.toUpperCase() === 'INSERT');
+  // A trigger this file does not know: its work cannot be done set-based; the rows go one by one.
+  if (inserts.some((s) => !(s.name in insertTriggerWork) || event(s.sql)?.[1]?.toUpperCase() !== 'AFTER')) return fill();
+  const before = db.get<{ customers: number | null; jobs: number | null }>('SELECT (SELECT max(id) FROM customers) AS customers, (SELECT max(id) FROM jobs) AS jobs');
+  const floor = Number.MIN_SAFE_INTEGER;
+  for (const s of schema) db.run(`DROP ${s.type === 'index' ? 'INDEX' : 'TRIGGER'} "${s.name.replaceAll('"', '""')}"`);
+  const result = fill();
+  const ids = [before?.customers ?? floor, before?.jobs ?? floor];
+  for (const s of inserts) for (const sql of insertTriggerWork[s.name]!) db.run(sql, ids.slice(0, sql.includes('?2') ? 2 : 1));
+  // Indexes first (sorted once each), then the triggers, in the order they were made.
+  for (const s of schema) db.exec(s.sql);
+  return result;
+}

@@ -1,0 +1,118 @@
+// Seeding, fixtures and seed data load with indexes and triggers set aside and do the triggers'
+// work set-based (bulk-load.ts): what they keep must be exactly what the triggers make row by row.
+import { openSqliteStore, type SqliteStore } from '@otto/sqlite-store';
+import { describe, expect, it } from 'vitest';
+import { bulkLoad } from '../src/database/bulk-load';
+import { loadFixture } from '../src/database/fixtures';
+import { migrations } from '../src/database/migrations';
+import { seedDatabase } from '../src/database/seed';
+
+async function migrated(): Promise<SqliteStore> {
+  const store = await openSqliteStore({ storage: 'memory' });
+  store.migrate(migrations);
+  return store;
+}
+
+function copyRows(from: SqliteStore, to: SqliteStore, table: 'customers' | 'jobs'): void {
+  for (const row of from.all<Record<string, string | number | null>>(`SELECT * FROM ${table} ORDER BY id`)) {
+    const columns = Object.keys(row);
+    to.run(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`, columns.map((c) => row[c] ?? null));
+  }
+}
+
+/** Every token of a full-text index with its row, column and place (jobs_status_fts keeps no text of its own). */
+function tokens(store: SqliteStore, index: string): unknown[] {
+  store.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${index}_tokens USING fts5vocab(main, ${index}, instance)`);
+  return store.all(`SELECT term, doc, col, offset FROM temp.${index}_tokens ORDER BY doc, col, offset`);
+}
+
+/** Everything the insert triggers keep, and the schema itself. */
+function kept(store: SqliteStore) {
+  return {
+    customers_fts: tokens(store, 'customers_fts'),
+    jobs_fts: tokens(store, 'jobs_fts'),
+    jobs_status_fts: tokens(store, 'jobs_status_fts'),
+    customer_count: store.all('SELECT * FROM customer_count'),
+    customer_days: store.all('SELECT * FROM customer_days ORDER BY day'),
+    job_counts: store.all('SELECT * FROM job_counts ORDER BY status'),
+    paid_days: store.all('SELECT * FROM paid_days ORDER BY day'),
+    customer_owed: store.all('SELECT * FROM customer_owed ORDER BY customer_id'),
+    owed_total: store.all('SELECT * FROM owed_total'),
+    version_stamp: store.all('SELECT * FROM version_stamp'),
+    schema: store.all("SELECT type, name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name"),
+  };
+}
+
+describe('a bulk load', () => {
+  it('keeps what the insert triggers keep, row for row, and puts every index and trigger back', async () => {
+    const bulk = await migrated();
+    const schemaBefore = kept(bulk).schema;
+    // Archived customers and jobs too: the triggers leave them out of some of what they keep.
+    const counts = seedDatabase(bulk, { count: 400, fakerSeed: 7 }, Date.UTC(2026, 10, 27));
+    expect(counts.jobs).toBeGreaterThan(400);
+    // The same customers and jobs, inserted one at a time through the triggers.
+    const oneByOne = await migrated();
+    oneByOne.transaction(() => {
+      copyRows(bulk, oneByOne, 'customers');
+      copyRows(bulk, oneByOne, 'jobs');
+    });
+    const expected = kept(oneByOne);
+    const actual = kept(bulk);
+    for (const [what, rows] of Object.entries(expected)) {
+      if (what !== 'schema') expect((rows as unknown[]).length, what).toBeGreaterThan(0);
+      expect((actual as Record<string, unknown>)[what], what).toEqual(rows);
+    }
+    expect(actual.schema).toEqual(schemaBefore);
+    for (const index of ['customers_fts', 'jobs_fts', 'jobs_status_fts']) bulk.run(`INSERT INTO ${index} (${index}) VALUES ('integrity-check')`);
+    expect(bulk.get<{ integrity_check: string }>('PRAGMA integrity_check')?.integrity_check).toBe('ok');
+    await bulk.close();
+    await oneByOne.close();
+  });
+
+  it('adds to what was there: a fixture with archived rows over earlier data, the same as row by row', async () => {
+    const fixture = {
+      customers: [
+        { id: 1, full_name: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000', created_dt: 86_400_000 * 3 },
+        { id: 2, full_name: 'Grace Hopper', email: 'grace@example.com', phone: '555-0100', archived_dt: 5 },
+      ],
+      jobs: [
+        { customer_id: 1, title: 'Boiler service', status: 'invoiced', price_cents: 12_000, invoiced_dt: 10 },
+        { customer_id: 1, title: 'Gutter cleaning', status: 'paid', price_cents: 8_000, paid_dt: 86_400_000 * 2 },
+        { customer_id: 2, title: 'Fence repair', status: 'invoiced', price_cents: 3_000, invoiced_dt: 10, archived_dt: 11 },
+        { customer_id: 2, title: 'Deck staining', status: 'paid', price_cents: 1_000, paid_dt: 86_400_000, archived_dt: 12 },
+      ],
+    };
+    const bulk = await migrated();
+    const oneByOne = await migrated();
+    for (const store of [bulk, oneByOne]) {
+      store.run("INSERT INTO customers (full_name, phone, email, created_dt, modified_dt) VALUES ('Old', '1', 'old@example.com', 1, 1)");
+    }
+    bulk.transaction(() => loadFixture(bulk, fixture, 100));
+    // Row by row: the same fixture with a trigger of an extension in place, which bulkLoad does not
+    // know, so it loads through the triggers.
+    oneByOne.exec('CREATE TABLE notes_seen (id INTEGER); CREATE TRIGGER notes_after_customer AFTER INSERT ON customers BEGIN INSERT INTO notes_seen VALUES (new.id); END;');
+    oneByOne.transaction(() => loadFixture(oneByOne, fixture, 100));
+    expect(oneByOne.all('SELECT id FROM notes_seen')).toEqual([{ id: 1 }, { id: 2 }]);
+    oneByOne.exec('DROP TRIGGER notes_after_customer; DROP TABLE notes_seen');
+    expect(kept(bulk)).toEqual(kept(oneByOne));
+    expect(bulk.get('SELECT * FROM owed_total')).toEqual({ k: 1, cents: 12_000, n: 1 });
+    await bulk.close();
+    await oneByOne.close();
+  });
+
+  it('leaves everything as it was when the load fails', async () => {
+    const store = await migrated();
+    const before = kept(store);
+    expect(() =>
+      store.transaction(() =>
+        bulkLoad(store, () => {
+          store.run("INSERT INTO customers (full_name, phone, email, created_dt, modified_dt) VALUES ('Ada', '1', 'ada@example.com', 1, 1)");
+          throw new Error('refused');
+        }),
+      ),
+    ).toThrow('refused');
+    expect(kept(store)).toEqual(before);
+    expect(store.get('SELECT count(*) AS n FROM customers')).toEqual({ n: 0 });
+    await store.close();
+  });
+});
