@@ -17,8 +17,8 @@ export interface SizeResult {
   storage: string;
   sqliteVersion: string;
   seeds: { runs: number; total: Summary; open: Summary; migrateAndSeed: Summary };
-  /** n ready-made customers inserted in one transaction (largest size only; one run). */
-  bulkLoad?: { rows: number; ms: number };
+  /** n ready-made customers and their jobs loaded as seed data in one transaction (largest size only; one run). */
+  bulkLoad?: { rows: number; jobs: number; ms: number };
   /** page fetch → otto-sw.js → tab relay → DB worker → api.fetch */
   path: OpSummaries;
   /** api.fetch inside the DB worker */

@@ -46,7 +46,7 @@ export interface DirectResult {
   jobMatches: number;
   samples: Samples;
   /** Inserting n ready-made customers in one transaction (indexes and full-text triggers included). */
-  bulkLoad?: { rows: number; ms: number };
+  bulkLoad?: { rows: number; jobs: number; ms: number };
   plans: QueryPlan[];
   crossOriginIsolated: boolean;
 }

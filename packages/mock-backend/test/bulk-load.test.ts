@@ -4,7 +4,7 @@ import { openSqliteStore, type SqliteStore } from '@otto/sqlite-store';
 import { describe, expect, it } from 'vitest';
 import { bulkLoad } from '../src/database/bulk-load';
 import { loadFixture } from '../src/database/fixtures';
-import { migrations } from '../src/database/migrations';
+import { customerFtsRowsSql, migrations } from '../src/database/migrations';
 import { seedDatabase } from '../src/database/seed';
 
 async function migrated(): Promise<SqliteStore> {
@@ -98,6 +98,23 @@ describe('a bulk load', () => {
     expect(bulk.get('SELECT * FROM owed_total')).toEqual({ k: 1, cents: 12_000, n: 1 });
     await bulk.close();
     await oneByOne.close();
+  });
+
+  it("an import's deferred customer rows (customerFtsRowsSql) are the rows the trigger makes", async () => {
+    const source = await migrated();
+    seedDatabase(source, { count: 200, jobs: false, fakerSeed: 3 }, Date.UTC(2026, 10, 27));
+    const imported = await migrated();
+    imported.transaction(() => {
+      imported.run("INSERT INTO fts_deferred (entity) VALUES ('customers')");
+      copyRows(source, imported, 'customers');
+      imported.run("DELETE FROM fts_deferred WHERE entity = 'customers'");
+      imported.run(customerFtsRowsSql, [0]);
+    });
+    const oneByOne = await migrated();
+    oneByOne.transaction(() => copyRows(source, oneByOne, 'customers'));
+    expect(tokens(imported, 'customers_fts')).toEqual(tokens(oneByOne, 'customers_fts'));
+    expect(tokens(imported, 'customers_fts').length).toBeGreaterThan(1000);
+    for (const store of [source, imported, oneByOne]) await store.close();
   });
 
   it('leaves everything as it was when the load fails', async () => {
