@@ -192,9 +192,25 @@ function startNativeBuild() {
  */
 function startConsumerInstall() {
   const dir = mkdtempSync(join(tmpdir(), 'otto-consumer-'));
-  const child = spawn(process.execPath, [join(root, 'tooling/consumer-tests/prepare-project.js'), dir], { stdio: 'ignore', cwd: join(root, 'tooling/consumer-tests') });
+  // Its own process group, so that npm and what npm started can be stopped together.
+  const child = spawn(process.execPath, [join(root, 'tooling/consumer-tests/prepare-project.js'), dir], {
+    stdio: 'ignore',
+    cwd: join(root, 'tooling/consumer-tests'),
+    detached: true,
+  });
   child.unref();
-  return dir;
+  return {
+    dir,
+    /** Stops the install if it still runs (the consumer test did not wait for it), then removes the folder. */
+    remove() {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // Ended already.
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** The browser a browser test ran in: the shared flows say it in their file name, the rest is Chromium. */
@@ -289,14 +305,14 @@ if (command === 'start') {
     rmSync(dir, { recursive: true, force: true });
   }
   const consumerProject = startConsumerInstall();
-  const env = { CHROMIUM_PATH: chromium, OTTO_CONSUMER_PROJECT: consumerProject, ...(native ? { OTTO_NATIVE_MODULE: native.marker } : {}) };
+  const env = { CHROMIUM_PATH: chromium, OTTO_CONSUMER_PROJECT: consumerProject.dir, ...(native ? { OTTO_NATIVE_MODULE: native.marker } : {}) };
   const turbo = (tasks, extra = []) => pnArgs(['turbo', 'run', ...tasks, '--output-logs=errors-only', ...(color ? [] : ['--no-color']), ...extra]);
   // One run of turbo, so that lint, type checks and the app's build fill the time a long test file
   // leaves a core idle (the build phase then finds the build done, and says so).
   const checks = 'lint, types, unit and integration tests';
   check(checks, phase(checks, ...turbo(['lint', 'typecheck', 'test', 'build'], ['--concurrency=2']), { env }));
   // The consumer test removes its project when it ran; not when turbo had its result already.
-  rmSync(consumerProject, { recursive: true, force: true });
+  consumerProject.remove();
   // The browser tests start a server on a SQLite file too: the native build has ended by now.
   if (native) check('native module (better-sqlite3)', native.wait());
   // The tests that open a SQLite file through it, now that it is there (they held a turbo lane

@@ -7,7 +7,7 @@ export default defineConfig({
     // fixtures/ holds the consumer app's own tests: the consumer project runs them (with its install).
     include: ['test/**/*.test.ts'],
     // npm install from the registry, a vite build, a server and the contract kit.
-    hookTimeout: 250_000,
+    hookTimeout: 400_000,
     testTimeout: 90_000,
   },
 });

@@ -212,12 +212,24 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
         // WAL's pages into it: SQLite's serialize copies the whole database into the WASM heap,
         // which a database of a million customers (about 1.6 GB) does not fit (SQLITE_NOMEM).
         if (pool && info?.mode === 'opfs') {
-          const [busy, log, moved] = (conn.selectArray('PRAGMA wal_checkpoint(TRUNCATE)') ?? []) as number[];
+          let checkpoint: number[] = [];
+          try {
+            checkpoint = (conn.selectArray('PRAGMA wal_checkpoint(TRUNCATE)') ?? []) as number[];
+          } catch {
+            // Inside a transaction, or beside an unfinished statement, SQLite refuses the
+            // checkpoint: serialize reads the WAL's pages as they are.
+          }
+          const [busy, log, moved] = checkpoint;
           // -1: not in WAL mode, nothing to move. Anything left in the WAL: serialize, which reads it.
           if (busy === 0 && (log === -1 || log === moved)) {
             // Typed as a promise, answered at once in this SQLite (3.50); a promise: serialize.
             const file: unknown = pool.exportFile(`/${filename}`);
-            if (file instanceof Uint8Array) return asSingleFile(file);
+            if (file instanceof Uint8Array) {
+              // A fresh buffer: the header's WAL marks become rollback-journal ones in place (no
+              // second copy of a database that may be over a gigabyte).
+              if (file.byteLength >= 20 && file[18] === 2 && file[19] === 2) file[18] = file[19] = 1;
+              return file;
+            }
           }
         }
         // The whole database, the WAL's pages included, as one file that opens anywhere.

@@ -21,8 +21,8 @@ export async function launchChromiumSession(origin: string): Promise<BrowserSess
       run: <T>(expression: string) => page.evaluate(wrapExpression(expression)) as Promise<T>,
       // On the element marked for this click, not on the selector: when React replaced the element,
       // the selector never matches again (Playwright would wait for it), and the handle says so at
-      // once ("not attached"). Playwright's hit-target check stops a click that would land on
-      // another element, so those two errors mean the click did not happen. Any other error (a
+      // once ("not attached"): the click did not happen. Playwright waits out a covered element
+      // itself (its hit-target check stops a click that would land elsewhere). Any other error (a
       // timeout on a busy machine, say) may come after the click took effect: it is not retried.
       click: async (selector) => {
         const handle = await page.$(selector);

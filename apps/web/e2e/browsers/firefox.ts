@@ -64,7 +64,7 @@ export async function launchFirefoxSession(origin: string): Promise<BrowserSessi
         try {
           await page.click(selector);
         } catch (error) {
-          if (/No element found|detached|not clickable|not an Element|not attached/i.test(String(error))) throw new NotClickedError(String(error));
+          if (/No element found|Node is detached|not clickable|not an Element|not attached/i.test(String(error))) throw new NotClickedError(String(error));
           throw error;
         }
       },

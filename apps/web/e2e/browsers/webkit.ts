@@ -66,6 +66,9 @@ export async function launchWebKitSession(origin: string): Promise<BrowserSessio
       hostname: '127.0.0.1',
       port,
       logLevel: 'error',
+      // The client sends a request again when the answer is an error; after a click that may have
+      // taken effect (Screen clicks again only on NotClickedError), so never.
+      connectionRetryCount: 0,
       capabilities: {
         browserName: 'MiniBrowser',
         // WebKitWebDriver speaks classic WebDriver only: do not ask for a BiDi socket.

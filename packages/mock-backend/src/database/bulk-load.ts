@@ -60,8 +60,8 @@ const insertTriggerWork: Record<string, readonly string[]> = {
 /**
  * Runs `fill` (inserts into customers and jobs, nothing else) with their indexes and triggers set
  * aside, then does the insert triggers' work for every row it added in one statement per table,
- * then builds the indexes again and puts the triggers back, all in the caller's transaction (SQLite's
- * schema changes are transactional: a failure puts everything back). A trigger runs as a
+ * then builds the indexes again and puts the triggers back, all in one transaction (a savepoint
+ * inside the caller's; SQLite's schema changes are transactional: a failure puts everything back). A trigger runs as a
  * sub-program per row (about 50 µs each in WASM, ten of them per job) and each index takes its rows
  * one at a time; set-based, the same work is several times faster. Rows are only inserted: an
  * update or delete inside `fill` would not reach what the triggers keep.
@@ -69,22 +69,40 @@ const insertTriggerWork: Record<string, readonly string[]> = {
  * db.transaction(() => bulkLoad(db, () => { for (const row of rows) db.run('INSERT INTO customers …', row); }));
  */
 export function bulkLoad<T>(db: Database, fill: () => T): T {
-  const schema = db.all<{ type: 'index' | 'trigger'; name: string; sql: string }>(
-    `SELECT type, name, sql FROM sqlite_schema
-     WHERE tbl_name IN ('customers', 'jobs') AND type IN ('index', 'trigger') AND sql IS NOT NULL
-     ORDER BY type = 'trigger', rowid`,
-  );
-  const event = (sql: string) => /^\s*CREATE\s+(?:TEMP\w*\s+)?TRIGGER\s+(?:IF\s+NOT\s+EXISTS\s+)?\S+\s+(BEFORE|AFTER|INSTEAD\s+OF)?\s*(\w+)/i.exec(sql);
-  const inserts = schema.filter((s) => s.type === 'trigger' && event(s.sql)?.[2]?.toUpperCase() === 'INSERT');
-  // A trigger this file does not know: its work cannot be done set-based; the rows go one by one.
-  if (inserts.some((s) => !(s.name in insertTriggerWork) || event(s.sql)?.[1]?.toUpperCase() !== 'AFTER')) return fill();
-  const before = db.get<{ customers: number | null; jobs: number | null }>('SELECT (SELECT max(id) FROM customers) AS customers, (SELECT max(id) FROM jobs) AS jobs');
-  const floor = Number.MIN_SAFE_INTEGER;
-  for (const s of schema) db.run(`DROP ${s.type === 'index' ? 'INDEX' : 'TRIGGER'} "${s.name.replaceAll('"', '""')}"`);
-  const result = fill();
-  const ids = [before?.customers ?? floor, before?.jobs ?? floor];
-  for (const s of inserts) for (const sql of insertTriggerWork[s.name]!) db.run(sql, ids.slice(0, sql.includes('?2') ? 2 : 1));
-  // Indexes first (sorted once each), then the triggers, in the order they were made.
-  for (const s of schema) db.exec(s.sql);
-  return result;
+  // Its own transaction (a savepoint inside the caller's): the schema changes never outlive a failure.
+  return db.transaction(() => {
+    const schema = db.all<{ type: 'index' | 'trigger'; name: string; sql: string }>(
+      `SELECT type, name, sql FROM sqlite_schema
+       WHERE tbl_name IN ('customers', 'jobs') AND type IN ('index', 'trigger') AND sql IS NOT NULL
+       ORDER BY type = 'trigger', rowid`,
+    );
+    const triggers = schema.filter((s) => s.type === 'trigger').map((s) => ({ ...s, event: triggerEvent(s.sql) }));
+    // A trigger whose event this file cannot read, or an insert trigger whose work it does not know
+    // (an extension's, a later migration's): the rows go one by one, through every trigger.
+    const known = (t: (typeof triggers)[number]) =>
+      t.event !== undefined && (t.event.what !== 'INSERT' || (t.event.when === 'AFTER' && Object.hasOwn(insertTriggerWork, t.name)));
+    if (!triggers.every(known)) return fill();
+    const inserts = triggers.filter((t) => t.event?.what === 'INSERT');
+    const before = db.get<{ customers: number | null; jobs: number | null }>('SELECT (SELECT max(id) FROM customers) AS customers, (SELECT max(id) FROM jobs) AS jobs');
+    const ids = { '1': before?.customers ?? Number.MIN_SAFE_INTEGER, '2': before?.jobs ?? Number.MIN_SAFE_INTEGER };
+    for (const s of schema) db.run(`DROP ${s.type === 'index' ? 'INDEX' : 'TRIGGER'} "${s.name.replaceAll('"', '""')}"`);
+    const result = fill();
+    for (const t of inserts) {
+      for (const sql of insertTriggerWork[t.name]!) {
+        // Plain ? placeholders, one value each: better-sqlite3 binds no numbered ones from an array.
+        const params: number[] = [];
+        db.run(sql.replace(/\?([12])/g, (_, k: '1' | '2') => (params.push(ids[k]), '?')), params);
+      }
+    }
+    // Indexes first (sorted once each), then the triggers, in the order they were made.
+    for (const s of schema) db.exec(s.sql);
+    return result;
+  });
+}
+
+/** BEFORE, AFTER or INSTEAD OF, and INSERT, UPDATE or DELETE, of a CREATE TRIGGER statement; undefined when not plain. */
+function triggerEvent(sql: string): { when: string; what: string } | undefined {
+  const found = /^\s*CREATE\s+(?:TEMP(?:ORARY)?\s+)?TRIGGER\s+(?:IF\s+NOT\s+EXISTS\s+)?[\w$]+\s+(?:(BEFORE|AFTER|INSTEAD\s+OF)\s+)?(INSERT|UPDATE|DELETE)\b/i.exec(sql);
+  if (!found) return undefined;
+  return { when: (found[1] ?? 'BEFORE').replace(/\s+/g, ' ').toUpperCase(), what: found[2]!.toUpperCase() };
 }
