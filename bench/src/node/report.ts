@@ -185,6 +185,7 @@ export function toMarkdown(results: BenchResults, charts: { title: string; file:
     }
     lines.push('', 'Seeding generates each customer and their jobs with faker, then inserts them (one transaction, full-text triggers and job counters included).');
     for (const size of rp.sizes) {
+      if (size.peerFailure) lines.push('', `No MSW figures at this size: ${size.peerFailure}.`);
       if (size.bulkLoad) {
         lines.push(
           `Bulk load without faker: ${size.bulkLoad.rows.toLocaleString('en')} ready-made customers and ${(size.bulkLoad.jobs ?? 0).toLocaleString('en')} jobs loaded as seed data (importSeedData: indexes and triggers set aside, their work done set-based) in one transaction in ${ms(size.bulkLoad.ms)} ms (one run).`,

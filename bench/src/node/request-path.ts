@@ -29,6 +29,8 @@ export interface SizeResult {
   floor: OpSummaries;
   /** MSW + array: every operation, over arrays of the same customers and jobs */
   peer: OpSummaries;
+  /** Why the MSW + array peer has no figures at this size (its page did not load), if it has none. */
+  peerFailure?: string;
   plans: DirectResult['plans'];
 }
 
@@ -38,6 +40,9 @@ export interface RequestPathResult {
 }
 
 const fixedTerms = { common: 'gmail', prefix: 'mar' };
+
+/** How long MSW's page may take to make its arrays and load (a million customers take minutes, if they fit). */
+const peerLoadBudgetMs = 180_000;
 
 /** Interleaved rounds of path, tab → worker and floor. */
 const rounds = 4;
@@ -59,14 +64,14 @@ function summaries(samples: Samples): OpSummaries {
 }
 
 /** Opens a bench page, reports its console errors, and waits for window.bench.ready. */
-async function openBenchPage(context: BrowserContext, url: string, log: (line: string) => void): Promise<Page> {
+async function openBenchPage(context: BrowserContext, url: string, log: (line: string) => void, timeoutMs = 30_000): Promise<Page> {
   const page = await context.newPage();
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') log(`  [${new URL(url).pathname}] ${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => log(`  [${new URL(url).pathname}] uncaught: ${error.message}`));
-  await page.goto(url);
-  await page.waitForFunction(() => typeof window.bench === 'object', undefined, { timeout: 30_000 });
+  await page.goto(url, { timeout: timeoutMs });
+  await page.waitForFunction(() => typeof window.bench === 'object', undefined, { timeout: timeoutMs });
   await page.evaluate(() => window.bench.ready);
   return page;
 }
@@ -160,17 +165,28 @@ export async function benchRequestPath(
         await floorPage.close();
 
         log(`request path, ${n} customers: timing the MSW + array peer…`);
-        const mswPage = await openBenchPage(context, `${mswSite.origin}/pages/msw.html?n=${n}&fakerSeed=${fakerSeed}&now=${seedNow}`, log);
-        const peerJobs: JobContext = {
-          ...direct.jobs,
-          moveIds: await mswPage.evaluate((k) => {
-            const make = window.bench.makeMoveJobs;
-            if (!make) throw new Error('Not the MSW page.');
-            return make(k);
-          }, direct.jobs.moveIds.length),
-        };
-        const peer = await fetchLoops(mswPage, { ops: peerOps, warmup: Math.min(it.warmup, 5), iterations: it.peer, ctx: { n, terms: direct.terms, jobs: peerJobs } });
-        await mswPage.close();
+        // MSW's page makes its arrays with faker before it loads: at a million customers that may
+        // not end. Its failure is a figure of its own, and Otto's figures are kept.
+        let peer: Samples = {};
+        let peerFailure: string | undefined;
+        const peerPage = `${mswSite.origin}/pages/msw.html?n=${n}&fakerSeed=${fakerSeed}&now=${seedNow}`;
+        try {
+          const mswPage = await openBenchPage(context, peerPage, log, peerLoadBudgetMs);
+          const peerJobs: JobContext = {
+            ...direct.jobs,
+            moveIds: await mswPage.evaluate((k) => {
+              const make = window.bench.makeMoveJobs;
+              if (!make) throw new Error('Not the MSW page.');
+              return make(k);
+            }, direct.jobs.moveIds.length),
+          };
+          peer = await fetchLoops(mswPage, { ops: peerOps, warmup: Math.min(it.warmup, 5), iterations: it.peer, ctx: { n, terms: direct.terms, jobs: peerJobs } });
+          await mswPage.close();
+        } catch (error) {
+          peerFailure = `MSW's page did not serve ${n.toLocaleString('en')} customers within ${peerLoadBudgetMs / 1000} s: ${(error as Error).message.split('\n')[0]}`;
+          log(`  ${peerFailure}`);
+          for (const page of context.pages()) if (page.url().startsWith(mswSite.origin)) await page.close().catch(() => undefined);
+        }
 
         const seedSummary = (key: 'total' | 'open' | 'migrateAndSeed') => summarize(direct.seeds.map((s) => s[key]));
         results.push({
@@ -188,6 +204,7 @@ export async function benchRequestPath(
           tabToWorker: summaries(tabToWorker),
           floor: summaries(floor),
           peer: summaries(peer),
+          ...(peerFailure ? { peerFailure } : {}),
           plans: direct.plans,
         });
       } finally {

@@ -82,9 +82,11 @@ export function checkIssue21(results: Omit<BenchResults, 'targets'>): TargetChec
     checks.push(notMeasured('21.2', 'not measured in this run'));
   }
 
-  if (sizes.length) {
-    const slower = sizes.flatMap((s) => peerTargetOps.map((op) => ({ op, n: s.n, r: ottoOverMsw(s, op) }))).filter((c) => !(c.r <= 1));
-    const worst = sizes
+  // "Where MSW runs": a size whose MSW page did not load has no ratio to compare.
+  const withPeer = sizes.filter((s) => !s.peerFailure);
+  if (withPeer.length) {
+    const slower = withPeer.flatMap((s) => peerTargetOps.map((op) => ({ op, n: s.n, r: ottoOverMsw(s, op) }))).filter((c) => !(c.r <= 1));
+    const worst = withPeer
       .flatMap((s) => peerTargetOps.map((op) => ({ op, n: s.n, r: ottoOverMsw(s, op) })))
       .sort((a, b) => b.r - a.r)
       .slice(0, 3);
