@@ -3,11 +3,11 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromiumLaunchOptions, launchChromium } from '@otto/browser-testing';
+import { freePort } from '@otto/postgres-testing';
 import { createLogger, createServer, preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, installProject, waitForPrepared } from '../prepare-project.js';
@@ -57,18 +57,6 @@ function listeningUrl(server: ChildProcess): Promise<string> {
     server.stdout?.on('data', read);
     server.stderr?.on('data', read);
     server.once('exit', (code) => reject(new Error(`otto-mock-server exited with ${code}:\n${output}`)));
-  });
-}
-
-/** A port nobody listens on now (for a tool that takes its port on the command line). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
   });
 }
 

@@ -3,7 +3,7 @@
 // (MiniBrowser has no headless mode).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '@otto/postgres-testing';
 import WebDriver from 'webdriver';
 import { takeWatchedProblems } from './console-watch';
 import { NotClickedError, wrapExpression, type BrowserSession, type Tab } from './driver';
@@ -15,17 +15,6 @@ export const miniBrowserPath =
   '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
 const elementKey = 'element-6066-11e4-a52e-4f735466cecf';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** An X display of its own (`Xvfb -displayfd`), so that nothing is shown and runs do not collide. */
 async function startXvfb(): Promise<{ display: string; process: ChildProcess }> {

@@ -1,7 +1,7 @@
 // Many rows at once (seeding, fixtures, seed data): indexes and triggers set aside, their work done
 // set-based at the end (issue 38).
 import type { Database } from '@otto/sqlite-store';
-import { phoneDigitsSql, suffixesOfDigitsSql } from './migrations/phone-digit-suffixes-sql';
+import { customerFtsRowsSql } from './migrations';
 
 /**
  * What each insert trigger of customers and jobs does, for every row inserted during a bulk load
@@ -10,16 +10,9 @@ import { phoneDigitsSql, suffixesOfDigitsSql } from './migrations/phone-digit-su
  * with an insert trigger not named here (an extension's, a later migration's) loads row by row.
  */
 const insertTriggerWork: Record<string, readonly string[]> = {
-  // The phone's digits are worked out once per customer (a materialized CTE): written out inside
-  // the suffixes expression, SQLite would scan the phone at each of its 74 uses.
-  customers_fts_after_insert: [
-    `WITH p AS MATERIALIZED (SELECT id, ${phoneDigitsSql('phone')} AS d FROM customers WHERE id > ?1 AND archived_dt IS NULL)
-     INSERT INTO customers_fts (rowid, customer_id_fk, customer_text, phone_digits)
-     SELECT c.id, c.id, c.full_name || ' ' || c.email || ' ' || c.phone, ${suffixesOfDigitsSql('p.d')}
-     FROM p JOIN customers c ON c.id = p.id
-     WHERE NOT EXISTS (SELECT 1 FROM fts_deferred WHERE entity = 'customers')
-     ORDER BY c.id`,
-  ],
+  // The import's statement for the same rows (its digits once per customer). A bulk load never
+  // runs inside an import's deferral of these rows (fts_deferred), so the trigger's check of it holds.
+  customers_fts_after_insert: [customerFtsRowsSql.replace('?', '?1')],
   customer_count_after_insert: ['UPDATE customer_count SET n = n + (SELECT count(*) FROM customers WHERE id > ?1 AND archived_dt IS NULL)'],
   customer_days_after_insert: [
     `INSERT INTO customer_days (day, n)
