@@ -169,6 +169,23 @@ describeIfPostgres('SQLite and PostgreSQL give the same answers', () => {
     expect(differ).toEqual([]);
   }, 120_000);
 
+  it('the Overview\'s summary is the same, in every time zone and week', async () => {
+    const differ: string[] = [];
+    let weekJobs = 0;
+    for (const tz of ['UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'Pacific/Chatham']) {
+      for (const weekStart of [undefined, '2026-10-26', '2026-11-02']) {
+        const path = `http://localhost/api/reports/summary?filterJson=${encodeURIComponent(JSON.stringify({ tz, weekStart }))}`;
+        const [a, b] = await Promise.all([sqlite.fetch(new Request(path)), postgres.fetch(new Request(path))]);
+        expect([a.status, b.status]).toEqual([200, 200]);
+        const [ja, jb] = [await a.text(), await b.text()];
+        if (ja !== jb) differ.push(`${tz} ${weekStart ?? 'this week'}`);
+        weekJobs += (JSON.parse(ja) as { week: { days: { total: number }[] } }).week.days.reduce((n, d) => n + d.total, 0);
+      }
+    }
+    expect(differ).toEqual([]);
+    expect(weekJobs).toBeGreaterThan(0);
+  }, 60_000);
+
   it('a search without a sort lists best matches first by each engine\'s own score: same rows, order may differ (decision 0112)', async () => {
     // Deliberate difference: SQLite ranks with FTS5's bm25, PostgreSQL with ts_rank; neither can
     // compute the other's score, so only the set (and the total) of a relevance-ordered list is

@@ -150,6 +150,53 @@ describe('GET /api/reports/summary: paid per month', () => {
   });
 });
 
+describe('GET /api/reports/summary: every zone, against the rows', () => {
+  // A payment and a new customer every 3 h 17 min for two years, so every hour of every UTC day
+  // is hit; zones whose months begin 30 or 45 minutes off the hour, far east and far west, and on
+  // UTC midnight. Each month's figures must equal summing the rows inside its [start_dt, end_dt).
+  it('sums each month exactly as the rows say, whatever the offset of the time zone', async () => {
+    t = await startApi();
+    t.clock.set(now);
+    const step = (3 * 60 + 17) * 60_000;
+    const rows: { at: number; cents: number }[] = [];
+    for (let at = utc('2024-11-01T00:00:00Z'), i = 0; at < now; at += step, i++) {
+      const id = addCustomer(`C${i}`, new Date(at).toISOString());
+      addJob(id, 'paid', 100 + (i % 7), { paid: new Date(at).toISOString() });
+      rows.push({ at, cents: 100 + (i % 7) });
+    }
+    for (const tz of ['UTC', 'Europe/London', 'America/New_York', 'Asia/Kolkata', 'Asia/Kathmandu', 'Pacific/Chatham', 'Pacific/Kiritimati', 'America/St_Johns']) {
+      const s = await summary({ tz });
+      for (const m of s.paid_per_month) {
+        const inside = rows.filter((r) => r.at >= m.start_dt && r.at < m.end_dt);
+        expect([tz, m.month, m.jobs, m.paid_cents]).toEqual([tz, m.month, inside.length, inside.reduce((sum, r) => sum + r.cents, 0)]);
+      }
+      for (const m of s.new_customers_per_month) {
+        expect([tz, m.month, m.customers]).toEqual([tz, m.month, rows.filter((r) => r.at >= m.start_dt && r.at < m.end_dt).length]);
+      }
+    }
+  });
+
+  it('gives every day of the week its total and its first jobs in start order', async () => {
+    const { ada } = await business();
+    const starts: number[] = [];
+    for (let i = 0; i < 90; i++) {
+      const start = utc('2026-11-22T20:00:00Z') + i * 97 * 60_000;
+      addJob(ada, i % 5 === 0 ? 'quote' : 'scheduled', i, { start: new Date(start).toISOString() });
+      if (i % 5 !== 0) starts.push(start);
+    }
+    const s = await summary({ tz: 'Asia/Kolkata' });
+    const open = t.api.store.all<{ start: number }>(
+      `SELECT scheduled_start_dt AS start FROM jobs WHERE status IN ('scheduled', 'in_progress') AND archived_dt IS NULL AND scheduled_start_dt IS NOT NULL ORDER BY 1, id`,
+    );
+    for (const day of s.week.days) {
+      const inside = open.filter((j) => j.start >= day.start_dt && j.start < day.end_dt);
+      expect([day.date, day.total]).toEqual([day.date, inside.length]);
+      expect(day.jobs.map((j) => j.scheduled_start_dt)).toEqual(inside.slice(0, 20).map((j) => j.start));
+    }
+    expect(s.week.days.reduce((n, d) => n + d.total, 0)).toBeGreaterThan(starts.length / 2);
+  });
+});
+
 describe('GET /api/reports/summary: new customers, money owed, statuses', () => {
   it('counts new customers per month of the time zone', async () => {
     await business();

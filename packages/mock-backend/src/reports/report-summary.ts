@@ -72,6 +72,12 @@ function addTo(sums: Sums, i: number, n: number, cents: number): void {
  * Sums or counts rows per bucket (a local month): its whole UTC days from a day-totals table
  * (migration 8), its partial days at either end from the rows' own index. SQLite knows no time
  * zones, so the buckets' UTC boundaries were computed in JS; they go into SQL as JSON.
+ *
+ * A partial day longer than half a day is counted as its whole day less the rest of that day (in
+ * Europe/London's summer a month ends 23 hours into a UTC day: one day's total less one hour of
+ * rows), so the rows read from the index are at most half a day's per end of a bucket, and none
+ * in a zone whose months begin on UTC midnights. The bucket lists are MATERIALIZED: read as a
+ * view, each joined row would parse the JSON again.
  */
 async function perBucket(
   db: SqlClient,
@@ -79,29 +85,40 @@ async function perBucket(
   sql: { days: string; rows: string },
 ): Promise<Sums> {
   const whole: [number, number, number][] = [];
-  const edges: [number, number, number][] = [];
+  const add: [number, number, number][] = [];
+  const less: [number, number, number][] = [];
+  const halfDay = dayMs / 2;
   buckets.forEach((b, i) => {
-    const first = Math.ceil(b.start / dayMs);
-    const last = Math.floor(b.end / dayMs);
+    let first = Math.ceil(b.start / dayMs);
+    let last = Math.floor(b.end / dayMs);
     if (first >= last) {
-      edges.push([i, b.start, b.end]);
+      add.push([i, b.start, b.end]);
       return;
     }
+    const head = first * dayMs - b.start;
+    if (head > halfDay) {
+      first -= 1;
+      less.push([i, first * dayMs, b.start]);
+    } else if (head > 0) add.push([i, b.start, first * dayMs]);
+    const tail = b.end - last * dayMs;
+    if (tail > halfDay) {
+      less.push([i, b.end, (last + 1) * dayMs]);
+      last += 1;
+    } else if (tail > 0) add.push([i, last * dayMs, b.end]);
     whole.push([i, first, last]);
-    if (b.start < first * dayMs) edges.push([i, b.start, first * dayMs]);
-    if (last * dayMs < b.end) edges.push([i, last * dayMs, b.end]);
   });
   const sums: Sums = new Map();
-  const run = async (pieces: [number, number, number][], body: string) => {
+  const run = async (pieces: [number, number, number][], body: string, sign: 1 | -1) => {
     if (pieces.length === 0) return;
     const rows = await db.all<{ i: number; n: number; cents: number }>(
-      `WITH b(i, lo, hi) AS (${db.dialect.jsonTriples}) ${body}`,
+      `WITH b(i, lo, hi) AS MATERIALIZED (${db.dialect.jsonTriples}) ${body}`,
       [JSON.stringify(pieces)],
     );
-    for (const r of rows) addTo(sums, r.i, r.n, r.cents);
+    for (const r of rows) addTo(sums, r.i, sign * r.n, sign * r.cents);
   };
-  await run(whole, sql.days);
-  await run(edges, sql.rows);
+  await run(whole, sql.days, 1);
+  await run(add, sql.rows, 1);
+  await run(less, sql.rows, -1);
   return sums;
 }
 
@@ -143,7 +160,6 @@ async function newCustomersPerMonth(db: SqlClient, request: SummaryRequest): Pro
 
 interface WeekRow {
   i: number;
-  day_total: number;
   id: number;
   title: string;
   status: JobStatus;
@@ -162,25 +178,30 @@ async function week(db: SqlClient, request: SummaryRequest): Promise<ReportSumma
     end: startOfZonedDay(year, month, day + i + 1, request.tz),
   }));
   const json = JSON.stringify(days.map((b) => [b.start, b.end]));
-  // Each day's first jobs by start time, numbered from the partial index alone; only those are
-  // joined to their rows and customers.
+  const open = `status IN ('scheduled', 'in_progress') AND archived_dt IS NULL`;
+  // Each day's total is a count over the partial index's range, and its first jobs by start time
+  // a seek with a LIMIT: the work grows with the jobs shown, not with all the jobs of the week.
+  const totals = await db.all<{ i: number; n: number }>(
+    `WITH b(i, lo, hi) AS MATERIALIZED (${db.dialect.jsonPairsNumbered})
+     SELECT b.i AS i, (SELECT count(*) FROM jobs ${db.dialect.indexedBy('jobs_week_idx')}
+       WHERE scheduled_start_dt >= b.lo AND scheduled_start_dt < b.hi AND ${open}) AS n
+     FROM b`,
+    [json],
+  );
   const rows = await db.all<WeekRow>(
-    `WITH b(i, lo, hi) AS (${db.dialect.jsonPairsNumbered}),
-     ranked AS (
-       SELECT b.i AS i, j.id AS id,
-         row_number() OVER (PARTITION BY b.i ORDER BY j.scheduled_start_dt, j.id) AS rn,
-         count(*) OVER (PARTITION BY b.i) AS day_total
-       FROM b JOIN jobs j ${db.dialect.indexedBy('jobs_week_idx')}
-         ON j.scheduled_start_dt >= b.lo AND j.scheduled_start_dt < b.hi AND j.status IN ('scheduled', 'in_progress') AND j.archived_dt IS NULL
-     )
-     SELECT r.i AS i, r.day_total AS day_total, j.id AS id, j.title AS title, j.status AS status, j.customer_id AS customer_id,
+    `WITH b(i, lo, hi) AS MATERIALIZED (${db.dialect.jsonPairsNumbered})
+     SELECT b.i AS i, j.id AS id, j.title AS title, j.status AS status, j.customer_id AS customer_id,
        c.full_name AS customer_name, j.scheduled_start_dt AS scheduled_start_dt, j.scheduled_end_dt AS scheduled_end_dt,
        j.price_cents AS price_cents
-     FROM ranked r JOIN jobs j ON j.id = r.id JOIN customers c ON c.id = j.customer_id
-     WHERE r.rn <= ?
-     ORDER BY r.i, j.scheduled_start_dt, j.id`,
+     FROM b JOIN jobs j ON j.id IN (
+       SELECT id FROM jobs ${db.dialect.indexedBy('jobs_week_idx')}
+       WHERE scheduled_start_dt >= b.lo AND scheduled_start_dt < b.hi AND ${open}
+       ORDER BY scheduled_start_dt, id LIMIT ?
+     ) JOIN customers c ON c.id = j.customer_id
+     ORDER BY b.i, j.scheduled_start_dt, j.id`,
     [json, limits.maxWeekJobsPerDay],
   );
+  const dayTotal = new Map(totals.map((t) => [Number(t.i), Number(t.n)]));
   const firstStart = days[0]?.start ?? 0;
   const before =
     (
@@ -198,7 +219,7 @@ async function week(db: SqlClient, request: SummaryRequest): Promise<ReportSumma
         date: d.label,
         start_dt: d.start,
         end_dt: d.end,
-        total: mine[0]?.day_total ?? 0,
+        total: dayTotal.get(index) ?? 0,
         jobs: mine.map(
           (r): WeekJob => ({
             id: String(r.id),
