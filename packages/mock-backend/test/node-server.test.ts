@@ -129,6 +129,27 @@ describe('a server restarted on the same file', () => {
     }
   });
 
+  it('counts a search again when another connection (the sqlite3 shell, say) changed the file', async () => {
+    const filename = join(dir, 'shared.sqlite');
+    const server = await createMockServer({ port: 0, filename, seed: false, logger: quiet() });
+    const other = new Database(filename);
+    try {
+      const total = async () => (await fetch(`${server.url}/customers?filterJson=${encodeURIComponent(JSON.stringify({ queryText: 'shell' }))}`)).headers.get(totalCountHeader);
+      await fetch(`${server.url}/customers`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ full_name: 'Shell One', email: 'one@example.com', phone: '555 0100' }),
+      });
+      expect(await total()).toBe('1');
+      expect(await total()).toBe('1');
+      other.prepare("INSERT INTO customers (full_name, email, phone, created_dt, modified_dt) VALUES ('Shell Two', 'two@example.com', '1', 1, 1)").run();
+      expect(await total()).toBe('2');
+    } finally {
+      other.close();
+      await server.close();
+    }
+  });
+
   it('fails to start on a port that is taken, and releases the database', async () => {
     const filename = join(dir, 'taken.sqlite');
     const holder = await createMockServer({ port: 0, seed: false, logger: quiet() });

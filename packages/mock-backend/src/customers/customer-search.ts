@@ -2,6 +2,7 @@ import { customerFtsRowsSql } from '../database/migrations';
 import { toCustomerFtsQuery } from '../database/fts-query';
 import { wholeWords } from '../database/fts-vocab';
 import { toPostgresCustomerTsQuery } from '../postgres/search';
+import { keptGet } from '../sql/kept-results';
 import type { SqlClient } from '../sql/types';
 import { customerColumns as columns, customerOrder, maxRankedMatches, toCustomer, type CustomerPage, type CustomerRow, type CustomerSort } from './customer-rows';
 
@@ -30,7 +31,8 @@ export const sqliteCustomerSearch: CustomerSearch = {
     // Archived customers are not in customers_fts (migration 6), so a search never finds them.
     const match = await toCustomerMatch(db, queryText);
     if (match === null) return { rows: [], total: 0 };
-    const total = (await db.get<{ n: number }>('SELECT count(*) AS n FROM customers_fts WHERE customers_fts MATCH ?', [match]))?.n ?? 0;
+    // Kept until the data changes: the next page of the same search counts nothing again.
+    const total = (await keptGet<{ n: number }>(db, 'SELECT count(*) AS n FROM customers_fts WHERE customers_fts MATCH ?', [match]))?.n ?? 0;
     if (total === 0 || offset >= total) return { rows: [], total };
     const order = sort ? customerOrder(db, sort, 'c') : total <= maxRankedMatches ? 'f.rank, c.modified_dt DESC, c.id DESC' : 'f.rowid DESC';
     const rows = await db.all<CustomerRow>(

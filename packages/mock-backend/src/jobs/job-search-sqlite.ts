@@ -1,4 +1,5 @@
 import type { JobStatus } from '@otto/api-contract';
+import { keptAll, keptGet } from '../sql/kept-results';
 import type { SqlClient } from '../sql/types';
 import { maxRankedMatches } from '../customers/customer-rows';
 import { toFtsQuery } from '../database/fts-query';
@@ -23,12 +24,12 @@ export const sqliteJobSearch: JobSearch = {
 
   async count(db, filter, sql) {
     if (sql.where === '') {
-      return (await db.get<{ n: number }>('SELECT count(*) AS n FROM jobs_fts WHERE jobs_fts MATCH ?', [sql.match]))?.n ?? 0;
+      return (await keptGet<{ n: number }>(db, 'SELECT count(*) AS n FROM jobs_fts WHERE jobs_fts MATCH ?', [sql.match]))?.n ?? 0;
     }
     if (!narrowed(filter) && filter.status) return countInRange(db, sql.match, await statusKey(db, filter.status));
     return (
       (
-        await db.get<{ n: number }>(`SELECT count(*) AS n FROM jobs_fts f JOIN jobs j ON j.id = f.rowid ${and('jobs_fts MATCH ?', sql.where)}`, [
+        await keptGet<{ n: number }>(db, `SELECT count(*) AS n FROM jobs_fts f JOIN jobs j ON j.id = f.rowid ${and('jobs_fts MATCH ?', sql.where)}`, [
           sql.match,
           ...sql.params,
         ])
@@ -59,7 +60,7 @@ export const sqliteJobSearch: JobSearch = {
 
   async countsByStatus(db, sql) {
     if (sql.where === '') return searchCountsByStatus(db, sql.match);
-    return db.all(`SELECT j.status AS status, count(*) AS n FROM jobs_fts f JOIN jobs j ON j.id = f.rowid ${and('jobs_fts MATCH ?', sql.where)} GROUP BY j.status`, [
+    return keptAll(db, `SELECT j.status AS status, count(*) AS n FROM jobs_fts f JOIN jobs j ON j.id = f.rowid ${and('jobs_fts MATCH ?', sql.where)} GROUP BY j.status`, [
       sql.match,
       ...sql.params,
     ]);
@@ -87,5 +88,5 @@ async function statusKey(db: SqlClient, status: JobStatus): Promise<number> {
 /** The matches of `match` among the jobs whose status has the key `k`. */
 async function countInRange(db: SqlClient, match: string, k: number): Promise<number> {
   const range = [match, k * statusKeyShift, (k + 1) * statusKeyShift];
-  return (await db.get<{ n: number }>('SELECT count(*) AS n FROM jobs_status_fts WHERE jobs_status_fts MATCH ? AND rowid >= ? AND rowid < ?', range))?.n ?? 0;
+  return (await keptGet<{ n: number }>(db, 'SELECT count(*) AS n FROM jobs_status_fts WHERE jobs_status_fts MATCH ? AND rowid >= ? AND rowid < ?', range))?.n ?? 0;
 }

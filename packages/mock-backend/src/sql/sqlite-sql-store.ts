@@ -1,4 +1,5 @@
 import { StoreError, type Database, type SqlValue } from '@otto/sqlite-store';
+import { keptResultsOf } from './kept-results';
 import { sqliteDialect } from './sqlite-dialect';
 import type { SqlClient, SqlStore, TransactionOptions } from './types';
 
@@ -20,7 +21,7 @@ export function createSqliteSqlStore(db: Database): SqlStore {
 
   async function runUnit<T>(fn: (client: SqlClient) => Promise<T>, readOnly: boolean): Promise<T> {
     let open = true;
-    const client = clientOf(db, () => open);
+    const client = clientOf(db, () => open, readOnly);
     // A read needs no transaction: no other unit runs until it is done, so it sees one state.
     if (readOnly) {
       try {
@@ -59,12 +60,14 @@ export function createSqliteSqlStore(db: Database): SqlStore {
 /** The last unit in line on each connection; never rejects. */
 const lines = new WeakMap<Database, { tail: Promise<unknown> }>();
 
-function clientOf(db: Database, isOpen: () => boolean): SqlClient {
+function clientOf(db: Database, isOpen: () => boolean, readOnly: boolean): SqlClient {
   const check = () => {
     if (!isOpen()) throw new StoreError('QUERY_FAILED', 'This unit of work has ended; run the statement in a new transaction.');
   };
   return {
     dialect: sqliteDialect,
+    // A read outside a transaction sees only committed data: what it counts may be kept.
+    ...(readOnly ? { kept: keptResultsOf(db) } : {}),
     async all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]> {
       check();
       return db.all<T>(sql, params);

@@ -1,4 +1,5 @@
 import type { SqlValue } from '@otto/sqlite-store';
+import type { KeptResults } from './kept-results';
 import type { SqlDialect } from './dialect';
 
 export type { SqlDialect, SqlDialectName } from './dialect';
@@ -24,6 +25,11 @@ export interface SqlClient {
   get<T = Record<string, SqlValue>>(sql: string, params?: readonly SqlValue[]): Promise<T | undefined>;
   /** Runs one statement and says how many rows it changed. Use `get` with `RETURNING id` for a new row's id. */
   run(sql: string, params?: readonly SqlValue[]): Promise<{ changes: number }>;
+  /**
+   * Where costly reads are kept until the data changes (SQLite reads outside a transaction; see
+   * `keptGet`); absent where every read runs again.
+   */
+  readonly kept?: KeptResults;
 }
 
 /**
