@@ -6,6 +6,7 @@ import { bulkLoad } from '../src/database/bulk-load';
 import { FixtureError, loadFixture } from '../src/database/fixtures';
 import { customerFtsRowsSql, migrations } from '../src/database/migrations';
 import { seedDatabase } from '../src/database/seed';
+import { exportSeedDatabase, settleSeedDatabase } from '../src/database/seed-data';
 
 async function migrated(): Promise<SqliteStore> {
   const store = await openSqliteStore({ storage: 'memory' });
@@ -165,5 +166,41 @@ describe('a bulk load', () => {
     expect(kept(store)).toEqual(before);
     expect(store.get('SELECT count(*) AS n FROM customers')).toEqual({ n: 0 });
     await store.close();
+  });
+});
+
+describe('a first-start file settling its dates', () => {
+  it('moves every date set-based to the same rows, day totals and stamp as row by row, indexes and triggers back', async () => {
+    const made = Date.UTC(2026, 9, 1);
+    const source = await migrated();
+    seedDatabase(source, { count: 300, fakerSeed: 5 }, made);
+    // Archived rows keep their archived dates apart (they move only where set).
+    source.exec('UPDATE customers SET archived_dt = modified_dt + 1 WHERE id % 17 = 0; UPDATE jobs SET archived_dt = modified_dt + 1 WHERE id % 13 = 0');
+    const file = exportSeedDatabase(source, made);
+    const bulk = await openSqliteStore({ storage: 'memory', initialData: file });
+    const oneByOne = await openSqliteStore({ storage: 'memory', initialData: file });
+    const schemaBefore = kept(bulk).schema.filter((s) => (s as { name: string }).name !== 'otto_seed_origin');
+    const now = Date.UTC(2026, 10, 27, 9, 30);
+    expect(bulk.transaction(() => settleSeedDatabase(bulk, now))).toEqual({ customers: 300, jobs: expect.any(Number) as number });
+    // An extension's trigger the set-based path does not know: the dates move row by row.
+    oneByOne.exec('CREATE TABLE seen (id INTEGER); CREATE TRIGGER seen_after_update AFTER UPDATE OF modified_dt ON customers BEGIN INSERT INTO seen VALUES (new.id); END;');
+    oneByOne.transaction(() => settleSeedDatabase(oneByOne, now));
+    expect(oneByOne.get<{ n: number }>('SELECT count(*) AS n FROM seen')?.n).toBe(300);
+    oneByOne.exec('DROP TRIGGER seen_after_update; DROP TABLE seen');
+    // Row by row leaves days whose count went to zero; set-based leaves them out: the same totals.
+    const settled = (store: SqliteStore) => ({
+      ...kept(store),
+      customer_days: store.all('SELECT * FROM customer_days WHERE n != 0 ORDER BY day'),
+      paid_days: store.all('SELECT * FROM paid_days WHERE n != 0 OR cents != 0 ORDER BY day'),
+      customers: store.all('SELECT * FROM customers ORDER BY id'),
+      jobs: store.all('SELECT * FROM jobs ORDER BY id'),
+    });
+    const expected = settled(oneByOne);
+    const actual = settled(bulk);
+    for (const [what, rows] of Object.entries(expected)) expect((actual as Record<string, unknown>)[what], what).toEqual(rows);
+    expect(actual.schema).toEqual(schemaBefore);
+    expect((actual.customers[0] as { created_dt: number }).created_dt).toBe((source.get<{ created_dt: number }>('SELECT created_dt FROM customers ORDER BY id')?.created_dt ?? 0) + now - made);
+    expect(bulk.get<{ integrity_check: string }>('PRAGMA integrity_check')?.integrity_check).toBe('ok');
+    for (const store of [source, bulk, oneByOne]) await store.close();
   });
 });
