@@ -3,6 +3,7 @@ import type { Migration } from '@otto/sqlite-store';
 import { migrations001To005 } from './migrations/001-005';
 import { migrations006To010 } from './migrations/006-010';
 import { migrations011To015 } from './migrations/011-015';
+import { migrations016To020 } from './migrations/016-020';
 import { phoneDigitsSql, suffixesOfDigitsSql } from './migrations/phone-digit-suffixes-sql';
 
 /**
@@ -15,6 +16,7 @@ export const migrations: readonly Migration[] = [
   ...migrations001To005,
   ...migrations006To010,
   ...migrations011To015,
+  ...migrations016To020,
 ];
 
 /**

@@ -1,0 +1,32 @@
+// Migrations 16 on of the Otto schema: prefix indexes for customer search.
+import type { Migration } from '@otto/sqlite-store';
+
+import { phoneDigitsSql, suffixesOfDigitsSql } from './phone-digit-suffixes-sql';
+
+/** Migrations 16 on of the Otto database; migrations.ts composes them in order. */
+export const migrations016To020: readonly Migration[] = [
+  {
+    version: 16,
+    name: 'customer search prefix indexes',
+    // Issue 38, decision 0152: a prefix search ("ma", "mar", a search box's every keystroke) merged
+    // the doclists of every word with that prefix before it could give a first row: at a million
+    // customers 23–35 ms for "mar". FTS5 keeps the doclists of all 1-, 2- and 3-character prefixes
+    // too (prefix = '1 2 3'), so such a search reads one doclist, newest first, and stops at the
+    // page (0.12 ms for "mar" at 100 000 customers instead of 1.6). The index grows by about 60 %
+    // (about 15 % of the database). The rows are the same; the table is made again with them.
+    up: `
+      DROP TABLE customers_fts;
+      CREATE VIRTUAL TABLE customers_fts USING fts5(
+        customer_id_fk UNINDEXED,
+        customer_text,
+        phone_digits,
+        tokenize = 'unicode61 remove_diacritics 2',
+        prefix = '1 2 3'
+      );
+      WITH p AS MATERIALIZED (SELECT c.id, ${phoneDigitsSql('c.phone')} AS d FROM customers c WHERE c.archived_dt IS NULL)
+      INSERT INTO customers_fts (rowid, customer_id_fk, customer_text, phone_digits)
+      SELECT c.id, c.id, c.full_name || ' ' || c.email || ' ' || c.phone, ${suffixesOfDigitsSql('p.d')}
+      FROM p JOIN customers c ON c.id = p.id ORDER BY c.id;
+    `,
+  },
+];
