@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import type { DirectResult, DirectRun } from '../shared/messages';
+import type { BulkLoadTiming, DirectResult, DirectRun } from '../shared/messages';
 import { benchOps, peerOps, type BenchOp, type JobContext, type LoopPlan, type Samples, type SearchTerms } from '../shared/ops';
 import { iterationsFor } from './options';
 import { serveStatic } from './static-server';
@@ -18,7 +18,7 @@ export interface SizeResult {
   sqliteVersion: string;
   seeds: { runs: number; total: Summary; open: Summary; migrateAndSeed: Summary };
   /** n ready-made customers and their jobs loaded as seed data in one transaction (largest size only; one run). */
-  bulkLoad?: { rows: number; jobs: number; ms: number };
+  bulkLoad?: BulkLoadTiming;
   /** page fetch → otto-sw.js → tab relay → DB worker → api.fetch */
   path: OpSummaries;
   /** api.fetch inside the DB worker */

@@ -1,9 +1,9 @@
 // The "inside the DB worker" figure: the same mock backend (createMockApi on an OPFS store, as
 // serveMockApiInWorker opens it) answering api.fetch(Request) in a loop, with no relay at all.
 // It also seeds the database the path page then serves, and times the seeding.
-import { createMockApi, importSeedData, toFtsQuery, type MockApi, type SeedData } from '@otto/mock-backend';
+import { createMockApi, exportSeedDatabase, importSeedData, toFtsQuery, type MockApi, type SeedData } from '@otto/mock-backend';
 import { createSqliteStore, type SqliteStore } from '@otto/sqlite-store';
-import type { DirectResult, DirectRun, DirectWorkerMessage, DirectWorkerReply, QueryPlan, SeedTiming } from '../shared/messages';
+import type { BulkLoadTiming, DirectResult, DirectRun, DirectWorkerMessage, DirectWorkerReply, QueryPlan, SeedTiming } from '../shared/messages';
 import { jobSearchTerm, makeMoveJobs, runLoops, type BenchRequest, type JobContext, type SearchTerms } from '../shared/ops';
 
 interface WorkerSelf {
@@ -149,7 +149,7 @@ const jobStatuses = ['quote', 'scheduled', 'completed', 'invoiced', 'paid', 'can
  * data (`importSeedData`, the path of fixtures and first-start data: indexes and triggers set aside
  * while the rows go in, their work done set-based), in one transaction. Times the load alone.
  */
-async function timeBulkLoad(n: number): Promise<{ rows: number; jobs: number; ms: number }> {
+async function timeBulkLoad(n: number): Promise<BulkLoadTiming> {
   const store = createSqliteStore({ ...storeOptions, filename: 'bench-bulk.sqlite3' });
   await store.open();
   const api = await createMockApi({ store, logger: quiet, seed: false });
@@ -181,9 +181,25 @@ async function timeBulkLoad(n: number): Promise<{ rows: number; jobs: number; ms
   const started = performance.now();
   store.transaction(() => importSeedData(store, data, now));
   const ms = performance.now() - started;
+  // The same database as a first-start file (made once, ahead of time, as a build would), then a
+  // new database made from it: put in OPFS, dates moved to now, and the first list answered.
+  let fileStarted = performance.now();
+  const file = exportSeedDatabase(store, now, { compact: false });
+  const makeFileMs = performance.now() - fileStarted;
   await api.close();
   await store.deleteDatabase();
-  return { rows: n, jobs: jobs.length, ms };
+  const target = createSqliteStore({ ...storeOptions, filename: 'bench-file.sqlite3' });
+  fileStarted = performance.now();
+  await target.open();
+  const fromFile = await createMockApi({ store: target, logger: quiet, seed: { file } });
+  const first = await fromFile.fetch(new Request('http://localhost/api/customers'));
+  const total = Number(first.headers.get('x-total-count'));
+  await first.json();
+  const fileLoadMs = performance.now() - fileStarted;
+  if (total !== n) throw new Error(`The database made from the file lists ${total} customers, not ${n}.`);
+  await fromFile.close();
+  await target.deleteDatabase();
+  return { rows: n, jobs: jobs.length, ms, file: { bytes: file.byteLength, makeMs: makeFileMs, loadMs: fileLoadMs } };
 }
 
 self.addEventListener('message', (event) => {

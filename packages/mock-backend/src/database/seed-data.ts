@@ -92,14 +92,18 @@ const seedMarker = 'otto_seed_origin';
  * of a SQLite file, marked with the moment it was made. Put in place of a database that does not
  * exist yet (`serveMockApiInWorker({ seed: { file } })`, `createMockApi({ seed: { file } })`), it
  * needs no migration and no inserts: its first start only moves its dates (`settleSeedDatabase`).
- * Adds the mark to `store`'s database: use a throwaway store.
+ * Adds the mark to `store`'s database: use a throwaway store. `compact` (default true) merges the
+ * full-text indexes and vacuums first, for the smallest file.
  * @example
  * const api = await createMockApi({ seed: { count: 500, fakerSeed: 1 }, now: () => t });
  * writeFileSync('otto-seed.sqlite3', exportSeedDatabase(api.store, t));
  */
-export function exportSeedDatabase(store: SqliteStore, generatedAt: number): Uint8Array {
+export function exportSeedDatabase(store: SqliteStore, generatedAt: number, options: { compact?: boolean } = {}): Uint8Array {
   store.exec(`DROP TABLE IF EXISTS ${seedMarker}; CREATE TABLE ${seedMarker} (generated_at INTEGER NOT NULL)`);
   store.run(`INSERT INTO ${seedMarker} (generated_at) VALUES (?)`, [generatedAt]);
+  // `compact: false`: the file as it is (a VACUUM of a database of gigabytes takes minutes and as
+  // much again in temporary space).
+  if (options.compact === false) return store.exportDatabase();
   // The smallest file: each full-text index merged into one segment, no free pages.
   const fts = store.all<{ name: string }>(`SELECT name FROM sqlite_schema WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE % USING fts5%'`);
   for (const { name } of fts) store.run(`INSERT INTO ${name} (${name}) VALUES ('optimize')`);
