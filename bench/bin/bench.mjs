@@ -4,11 +4,11 @@
 import { runEntry } from './run-entry.mjs';
 
 if (process.argv.includes('--help')) {
-  console.log(`pnpm bench [options]: Otto in Chromium: the request path, start-up against MSW, what ships.
+  console.log(`pnpm bench [options]: Otto in Chromium: the request path, start-up against MSW, what ships, memory.
 
   --quick            few iterations everywhere: to try the bench, not for the record
-  --only=path,startup,ships   run only these parts (default: all three)
-  --sizes=500,10000  database sizes for the request path (default: 500,10000,100000)
+  --only=path,startup,ships,memory   run only these parts (default: all four)
+  --sizes=500,10000  database sizes for the request path and memory (default: 500,10000,100000)
   --skip-build       reuse apps/web/dist, bench/dist and bench/dist-msw-app as they are
   --pragmas=SQL      SQL for the direct worker's database before its loops (experiments only)
 

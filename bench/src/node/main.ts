@@ -10,7 +10,8 @@ import type { MswVariantManifest } from '../../build/msw-app';
 import { serveApp } from './app-server';
 import { freshProfile, launchProfile, removeProfile } from './chromium';
 import { currentLoad, describeMachine } from './machine';
-import { parseOptions } from './options';
+import { benchMemory } from './memory';
+import { benchParts, parseOptions } from './options';
 import { toCharts } from './charts';
 import { appendHistory, historyRow } from './history';
 import { checkTargets, toMarkdown, type BenchResults } from './report';
@@ -71,7 +72,7 @@ export async function main(argv: readonly string[]): Promise<void> {
   const started = Date.now();
   if (!options.skipBuild) {
     if (options.parts.has('startup') || options.parts.has('ships')) viteBuild(appDir, 'app');
-    if (options.parts.has('path')) viteBuild(benchDir, 'bench');
+    if (options.parts.has('path') || options.parts.has('memory')) viteBuild(benchDir, 'bench');
     if (options.parts.has('startup')) buildMswVariant(started);
   }
 
@@ -127,12 +128,17 @@ export async function main(argv: readonly string[]): Promise<void> {
     }
   }
 
+  // Last: it times nothing, so the timed parts run before its seeding and MSW's biggest pages.
+  if (options.parts.has('memory')) {
+    partial.memory = await benchMemory(`${benchDir}dist`, options.sizes, log);
+  }
+
   partial.durationSeconds = (Date.now() - started) / 1000;
   machine.load.end = currentLoad();
   const results: BenchResults = { ...partial, targets: checkTargets(partial) };
   // Only a full run is the record: it replaces the latest report kept in git. Every run, full or
   // not, keeps its report in runs/ and adds its line to the history.
-  const full = !options.quick && options.parts.size === 3 && !options.pragmas && options.sizes.join() === '500,10000,100000';
+  const full = !options.quick && options.parts.size === benchParts.length && !options.pragmas && options.sizes.join() === '500,10000,100000';
   const kind = options.quick ? 'quick' : full ? 'full' : 'partial';
   const name = `${machine.date.slice(0, 16).replace('T', '-').replace(':', '')}${full ? '' : `-${kind}`}`;
   mkdirSync(runsDir, { recursive: true });

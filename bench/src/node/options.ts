@@ -1,3 +1,7 @@
+/** The parts of the bench, each runnable alone with `--only=`. */
+export const benchParts = ['path', 'startup', 'ships', 'memory'] as const;
+export type BenchPart = (typeof benchParts)[number];
+
 /** Command-line options of `pnpm bench`. */
 export interface BenchOptions {
   /** Reuse apps/web/dist and bench/dist as they are. */
@@ -6,7 +10,7 @@ export interface BenchOptions {
   quick: boolean;
   sizes: number[];
   /** Which parts to run. */
-  parts: Set<'path' | 'startup' | 'ships'>;
+  parts: Set<BenchPart>;
   /** SQL for the direct worker's database before its loops (for experiments; not the product). */
   pragmas?: string;
 }
@@ -17,13 +21,13 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     ?.split(',')
     .map(Number)
     .filter((n) => Number.isInteger(n) && n >= 20);
-  const parts = value('only')?.split(',') ?? ['path', 'startup', 'ships'];
+  const parts = value('only')?.split(',') ?? benchParts;
   return {
     skipBuild: argv.includes('--skip-build'),
     quick: argv.includes('--quick'),
     sizes: sizes?.length ? sizes : [500, 10_000, 100_000],
     ...(value('pragmas') ? { pragmas: argv.find((a) => a.startsWith('--pragmas='))?.slice('--pragmas='.length) } : {}),
-    parts: new Set(parts.filter((p): p is 'path' | 'startup' | 'ships' => ['path', 'startup', 'ships'].includes(p))),
+    parts: new Set(parts.filter((p): p is BenchPart => (benchParts as readonly string[]).includes(p))),
   };
 }
 

@@ -1,6 +1,7 @@
 import { customerOps, jobOps, type BenchOp, type CustomerOp } from '../shared/ops';
 import { checkIssue21, ottoOverMsw } from './targets-21';
 import type { Machine } from './machine';
+import { checkIssue38, memoryMarkdown, type MemoryResult } from './memory-figures';
 import type { RequestPathResult, SizeResult } from './request-path';
 import type { RouteShipment } from './ships';
 import type { StartupResult } from './startup';
@@ -16,11 +17,13 @@ export interface BenchResults {
   /** The same app with /api answered by MSW over arrays (the peer), measured the same way. */
   startupMsw?: StartupResult & { shipsOttoBackend: boolean };
   ships?: RouteShipment[];
+  /** Memory per part of Otto's and MSW's pages, first and repeat visit, per size (memory.ts). */
+  memory?: MemoryResult;
   targets: TargetCheck[];
 }
 
 export interface TargetCheck {
-  /** Which issue's target: `21.3` is target 3 of issue 21; `6` the earlier targets of issue 6. */
+  /** Which issue's target: `21.3` is target 3 of issue 21; `6` the earlier targets of issue 6; `38.memory` issue 38's memory target. */
   id: string;
   target: string;
   measured: string;
@@ -36,9 +39,9 @@ const pair = (s: Summary | undefined) => (s ? `${ms(s.median)} / ${ms(s.p95)}` :
 const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined || b === 0 ? '–' : `${(a / b).toFixed(1)}x`);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** Checks every target of issues 21 and 6 against the figures (null: not measured in this run). */
+/** Checks every target of issues 21, 6 and 38 (its memory target) against the figures (null: not measured in this run). */
 export function checkTargets(results: Omit<BenchResults, 'targets'>): TargetCheck[] {
-  return [...checkIssue21(results), ...checkIssue6(results).map((c) => ({ ...c, id: '6' }))];
+  return [...checkIssue21(results), ...checkIssue6(results).map((c) => ({ ...c, id: '6' })), ...checkIssue38(results.memory)];
 }
 
 /** The targets of issue 6, kept for comparison with earlier runs. */
@@ -156,6 +159,12 @@ export function toMarkdown(results: BenchResults, charts: { title: string; file:
     ...results.targets.filter((t) => t.id === '6').map((t) => `| ${t.target} | ${t.measured} | ${verdict(t.met)} |`),
     ...(results.targets.some((t) => t.id === '6') ? [] : ['| (none measured in this run: they need the 100 000 size, startup or ships) | | |']),
     '',
+    '## Issue 38 targets',
+    '',
+    '| target | measured | met |',
+    '| --- | --- | --- |',
+    ...results.targets.filter((t) => t.id.startsWith('38.')).map((t) => `| ${t.target} | ${t.measured} | ${verdict(t.met)} |`),
+    '',
   ];
   const rp = results.requestPath;
   if (rp) {
@@ -243,6 +252,7 @@ export function toMarkdown(results: BenchResults, charts: { title: string; file:
     }
     lines.push('Sizes gzipped at level 6; * fetched by a service worker, not reported by Chromium to the page (counted from the server log).', '');
   }
+  if (results.memory) lines.push(...memoryMarkdown(results.memory));
   if (charts.length) {
     lines.push('## Charts', '', ...charts.flatMap((c) => [`![${c.title}](./${c.file})`, '']));
   }

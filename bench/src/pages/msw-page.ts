@@ -5,6 +5,7 @@
 import { setupWorker } from 'msw/browser';
 import { arrayHandlers } from '../shared/array-handlers';
 import { seedArrays } from '../shared/seed-arrays';
+import { showCustomerListIfAsked } from './customer-list';
 import { makeMoveJobsHere, runFetchLoops } from './fetch-loops';
 import './bench-window';
 
@@ -15,9 +16,13 @@ const now = Number(params.get('now') ?? Date.now());
 
 const worker = setupWorker(...arrayHandlers(seedArrays(n, true, fakerSeed, now)));
 
+const ready = worker.start({ quiet: true, onUnhandledRequest: 'bypass', serviceWorker: { url: '/mockServiceWorker.js' } });
+
 window.bench = {
   crossOriginIsolated: window.crossOriginIsolated,
-  ready: worker.start({ quiet: true, onUnhandledRequest: 'bypass', serviceWorker: { url: '/mockServiceWorker.js' } }),
+  ready,
   runFetchLoops,
   makeMoveJobs: makeMoveJobsHere,
 };
+
+showCustomerListIfAsked(ready);

@@ -86,6 +86,9 @@ function listPath(filter: { queryText?: string; limit: number; offset: number })
   return `/api/customers?filterJson=${encodeURIComponent(JSON.stringify(filter))}`;
 }
 
+/** The customer list's first page as the app asks for it on /biz/customers (10 rows, its default order). */
+export const firstListPage = listPath({ limit: pageSize, offset: 0 });
+
 /** A customer id spread over 1…n, different for consecutive iterations. */
 export function spreadId(i: number, n: number): number {
   return 1 + ((i * 7919 + 13) % n);
