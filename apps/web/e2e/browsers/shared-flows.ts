@@ -104,9 +104,15 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
     expect(unexpected, `${name}: console errors or uncaught errors in the flow's tabs`).toEqual([]);
   }
 
-  // A flow that failed before its closeTabs(): its tabs are closed without a second verdict.
+  // A flow that failed before its closeTabs(): its tabs are closed without a second verdict, and
+  // what went wrong in them (the DB worker's errors included: it tells its page) is printed, as the
+  // failure's likely cause.
   afterEach(async () => {
-    for (const t of open.splice(0)) await t.close().catch(() => undefined);
+    for (const t of open.splice(0)) {
+      const problems = await t.takeProblems().catch(() => [] as string[]);
+      if (problems.length > 0) console.error(`${name}: what went wrong in a tab of a failed flow:\n${problems.join('\n')}`);
+      await t.close().catch(() => undefined);
+    }
   });
 
   function ready(screen: Screen): Promise<BackendStatus> {

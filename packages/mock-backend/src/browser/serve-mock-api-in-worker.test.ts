@@ -14,6 +14,7 @@ import { serveMockApiInWorker } from './serve-mock-api-in-worker';
 import { latestSchemaVersion } from '../database/migrations';
 import { exportSeedDatabase } from '../database/seed-data';
 import { createMockApi } from '../create-mock-api';
+import { defineRoute } from '../runtime/extensions';
 import type { ChangeEvent } from '@otto/api-contract';
 import type { WorkerScope } from './types';
 
@@ -61,6 +62,18 @@ describe('serveMockApiInWorker', () => {
     const res = await worker.fetch('/api/customers');
     expect(res.status).toBe(200);
     expect(await total(res)).toBe(3);
+  });
+
+  it("tells the page of an error it logs (a 500's cause), with the error's code and message", async () => {
+    const worker = fakeScope();
+    const failing = defineRoute({ method: 'GET', path: '/boom' }, () => {
+      throw new sqliteStore.StoreError('QUERY_FAILED', 'SQL failed: no such table: gone');
+    });
+    void serveMockApiInWorker({ scope: worker.scope, storage: 'memory', seed: false, logger: capturingLogger().logger, extensions: [{ name: 'boom', routes: [failing] }] });
+    await worker.next('ready');
+    expect((await worker.fetch('/api/boom')).status).toBe(500);
+    const problem = await worker.next('problem');
+    expect(problem.message).toMatch(/^Unexpected error while handling a request StoreError QUERY_FAILED: SQL failed: no such table: gone$/);
   });
 
   it('waits for the sqlite3.wasm the page compiled (compiledSqliteFromPage), and loads it itself when none came', async () => {

@@ -1,7 +1,7 @@
 import { StoreError, createSqliteStore, preloadSqlite, type SqliteStore } from '@otto/sqlite-store';
 import { checkBackup } from '../database/check-backup';
 import { createMockApi } from '../create-mock-api';
-import { createLogger } from '../logger';
+import { createLogger, type Logger } from '../logger';
 import { createScenarios } from '../runtime/scenarios';
 import { cacheShelf } from './cache-shelf';
 import type { MockApi } from '../types';
@@ -41,9 +41,18 @@ export async function serveMockApiInWorker(given: ServeMockApiInWorkerOptions = 
   const options: ServeMockApiInWorkerOptions =
     given.seed === undefined && typeof __OTTO_MOCK_SEED_FILE__ === 'string' ? { ...given, seed: { file: () => fetchDatabaseFile(__OTTO_MOCK_SEED_FILE__ as string) } } : given;
   const scope = options.scope ?? (globalThis as unknown as WorkerScope);
-  const logger = options.logger ?? createLogger();
   const busyRetryMs = options.busyRetryMs ?? 10_000;
   const post = (message: WorkerResponseMessage, transfer: Transferable[] = []) => scope.postMessage(message, transfer);
+  const givenLogger = options.logger ?? createLogger();
+  // An error here is also the page's (a `problem`, logged there): a worker's console is out of reach
+  // of some browsers' test drivers (WebKit's), and a 500's cause was seen only in it.
+  const logger: Logger = {
+    ...givenLogger,
+    error(message, ...details) {
+      givenLogger.error(message, ...details);
+      post({ type: 'problem', message: [message, ...details.map(describeDetail)].join(' ') });
+    },
+  };
 
   // Every committed write goes out to every tab on this channel.
   const changes = createChangeBroadcast(options.changeChannelName ?? defaultChangeChannelName);
@@ -75,7 +84,6 @@ export async function serveMockApiInWorker(given: ServeMockApiInWorkerOptions = 
           // page that is left lets its worker go at once), so said loudly, in the page too.
           const message = `Another Otto page still held the database's files after ${busyRetryMs / 1000} s (a page frozen in the back/forward cache, or a worker that did not end): opening them anyway.`;
           logger.error(message);
-          post({ type: 'problem', message });
         }),
   );
   // What a page may have kept from earlier answers stays trusted only until the next change. Read
@@ -265,5 +273,18 @@ export async function serveMockApiInWorker(given: ServeMockApiInWorkerOptions = 
   } catch (error) {
     post({ type: 'failed', error: toSerializedError(error) });
     throw error;
+  }
+}
+
+/** A detail of a log line in words: an error's name, code and message, anything else as text. */
+function describeDetail(detail: unknown): string {
+  if (detail instanceof Error) {
+    const code = (detail as { code?: unknown }).code;
+    return `${detail.name}${typeof code === 'string' ? ` ${code}` : ''}: ${detail.message}`;
+  }
+  try {
+    return typeof detail === 'string' ? detail : JSON.stringify(detail);
+  } catch {
+    return String(detail);
   }
 }
