@@ -3,6 +3,7 @@ import { startTestPostgres, type TestPostgres } from '@otto/postgres-testing';
 import { describeIfPostgres } from '@otto/postgres-testing/vitest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createMockApi } from '../src/create-mock-api';
+import { latestSchemaVersion } from '../src/database/migrations';
 import { postgresDatabase } from '../src/postgres/postgres-database';
 import { defineExtension } from '../src/runtime/extensions';
 import { createSqliteStore } from '@otto/sqlite-store';
@@ -29,7 +30,7 @@ describeIfPostgres('createMockApi on PostgreSQL', () => {
     try {
       expect(api.info.mode).toBe('postgres');
       expect(api.info.seeded.customers).toBe(20);
-      expect(api.info.schemaVersion).toBe(15);
+      expect(api.info.schemaVersion).toBe(latestSchemaVersion);
       expect('store' in api).toBe(false);
       const report = await runConformance({ fetch: (request) => api.fetch(request), baseUrl: 'http://localhost/api' });
       expect(report.failed, formatReport(report)).toBe(0);
