@@ -56,6 +56,22 @@ describe('kept search counts', () => {
     expect(await counts()).toMatchObject({ all: 3, quote: 2, scheduled: 1 });
   });
 
+  it('counts again on a database put in place of the last (a restore, a snapshot): a new connection whose counters start again', async () => {
+    t = await startApi();
+    // The same words in both files (the same search), three matches in one and one in the other.
+    for (let i = 0; i < 3; i++) expect((await t.call('POST', '/api/customers', { full_name: 'Kept Same', email: `a${i}@example.com`, phone: '555 0100' })).status).toBe(200);
+    const three = t.api.store.exportDatabase();
+    t.api.store.run("DELETE FROM customers WHERE email IN ('a1@example.com', 'a2@example.com')");
+    const one = t.api.store.exportDatabase();
+    await t.api.store.replaceDatabase!(three);
+    expect(await searchTotal('customers', 'kept')).toBe('3');
+    // The next connection's counters are the same (nothing written on either since it opened).
+    await t.api.store.replaceDatabase!(one);
+    expect(await searchTotal('customers', 'kept')).toBe('1');
+    await t.api.store.replaceDatabase!(three);
+    expect(await searchTotal('customers', 'kept')).toBe('3');
+  });
+
   it('keeps nothing inside a write, and at most 64 results per connection', async () => {
     t = await startApi();
     const sql = createSqliteSqlStore(t.api.store);

@@ -8,8 +8,8 @@ import type { SqlClient } from './types';
  * asks the same count again. The count is exact, so it is kept only while nothing could have
  * changed it: the connection's `total_changes()` (every row any statement or trigger changed on
  * it, rolled back or not) and `data_version` (changes made by other connections to the same file)
- * are what they were when it was counted. Kept only in reads outside a transaction, so it never
- * holds what a write has not committed.
+ * are what they were when it was counted, on the same connection (`connectionStamp`). Kept only
+ * in reads outside a transaction, so it never holds what a write has not committed.
  */
 export interface KeptResults {
   /** The kept result of `sql` with `params`, or `compute()`'s, then kept. */
@@ -31,8 +31,7 @@ export function keptResultsOf(db: Database): KeptResults {
   kept.set(db, entries);
   return {
     async get<T>(sql: string, params: readonly SqlValue[], compute: () => Promise<T>): Promise<T> {
-      const now = db.get<{ t: number; v: number }>('SELECT total_changes() AS t, data_version AS v FROM pragma_data_version');
-      const stamp = `${now?.t ?? ''}:${now?.v ?? ''}`;
+      const stamp = connectionStamp(db);
       const key = `${sql}\u0000${JSON.stringify(params)}`;
       const hit = entries.get(key);
       entries.delete(key);
@@ -46,6 +45,29 @@ export function keptResultsOf(db: Database): KeptResults {
       return value;
     },
   };
+}
+
+/**
+ * What names the data a connection sees now: its counters, and which connection it is. A store
+ * whose database is replaced (a restore, a snapshot put back) keeps its object but opens a new
+ * connection, whose counters start again and could come back to a value an older connection's
+ * entry holds; a temporary table named with a random token lives and dies with its connection, so
+ * the stamp is never the same across two. `schema_version` covers schema changes, which
+ * `total_changes()` does not count.
+ */
+function connectionStamp(db: Database): string {
+  const read = () =>
+    db.get<{ t: number; v: number; s: number; c: string | null }>(
+      `SELECT total_changes() AS t, data_version AS v, schema_version AS s,
+         (SELECT name FROM sqlite_temp_schema WHERE type = 'table' AND name GLOB 'otto_connection_*') AS c
+       FROM pragma_data_version, pragma_schema_version`,
+    );
+  let now = read();
+  if (!now?.c) {
+    db.exec(`CREATE TEMP TABLE IF NOT EXISTS otto_connection_${crypto.randomUUID().replaceAll('-', '')} (x)`);
+    now = read();
+  }
+  return `${now?.c}:${now?.t}:${now?.v}:${now?.s}`;
 }
 
 /**
