@@ -47,7 +47,9 @@ export async function serveMockApiInWorker(given: ServeMockApiInWorkerOptions = 
   // An error here is also the page's (a `problem`, logged there): a worker's console is out of reach
   // of some browsers' test drivers (WebKit's), and a 500's cause was seen only in it.
   const logger: Logger = {
-    ...givenLogger,
+    debug: (message, ...details) => givenLogger.debug(message, ...details),
+    info: (message, ...details) => givenLogger.info(message, ...details),
+    warn: (message, ...details) => givenLogger.warn(message, ...details),
     error(message, ...details) {
       givenLogger.error(message, ...details);
       post({ type: 'problem', message: [message, ...details.map(describeDetail)].join(' ') });

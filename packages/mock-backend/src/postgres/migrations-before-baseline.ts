@@ -396,11 +396,4 @@ export const postgresStepsBeforeBaseline: readonly PostgresMigration[] = [
       CREATE INDEX request_log_logged_idx ON request_log (logged_dt);
     `,
   },
-  {
-    version: 16,
-    name: 'customer search prefix indexes',
-    // SQLite's step 16 gives its full-text table prefix indexes (decision 0152). Here a prefix
-    // query already reads the search vector's GIN index: the same version, nothing to change.
-    up: 'SELECT 1',
-  },
 ];

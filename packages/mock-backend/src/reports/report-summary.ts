@@ -177,31 +177,26 @@ async function week(db: SqlClient, request: SummaryRequest): Promise<ReportSumma
     start: startOfZonedDay(year, month, day + i, request.tz),
     end: startOfZonedDay(year, month, day + i + 1, request.tz),
   }));
-  const json = JSON.stringify(days.map((b) => [b.start, b.end]));
   const open = `status IN ('scheduled', 'in_progress') AND archived_dt IS NULL`;
+  const inDay = `scheduled_start_dt >= ? AND scheduled_start_dt < ? AND ${open}`;
+  const week = db.dialect.indexedBy('jobs_week_idx');
   // Each day's total is a count over the partial index's range, and its first jobs by start time
   // a seek with a LIMIT: the work grows with the jobs shown, not with all the jobs of the week.
-  const totals = await db.all<{ i: number; n: number }>(
-    `WITH b(i, lo, hi) AS MATERIALIZED (${db.dialect.jsonPairsNumbered})
-     SELECT b.i AS i, (SELECT count(*) FROM jobs ${db.dialect.indexedBy('jobs_week_idx')}
-       WHERE scheduled_start_dt >= b.lo AND scheduled_start_dt < b.hi AND ${open}) AS n
-     FROM b`,
-    [json],
+  // Seven uncorrelated pieces, written out: PostgreSQL before 17 would run a correlated IN once
+  // per job and day.
+  const totalsRow = await db.get<Record<string, number | string>>(
+    `SELECT ${days.map((_, i) => `(SELECT count(*) FROM jobs ${week} WHERE ${inDay}) AS n${i}`).join(', ')}`,
+    days.flatMap((d) => [d.start, d.end]),
   );
+  const firsts = days.map((_, i) => `SELECT ${i} AS i, id FROM (SELECT id FROM jobs ${week} WHERE ${inDay} ORDER BY scheduled_start_dt, id LIMIT ?) AS d${i}`);
   const rows = await db.all<WeekRow>(
-    `WITH b(i, lo, hi) AS MATERIALIZED (${db.dialect.jsonPairsNumbered})
-     SELECT b.i AS i, j.id AS id, j.title AS title, j.status AS status, j.customer_id AS customer_id,
+    `SELECT f.i AS i, j.id AS id, j.title AS title, j.status AS status, j.customer_id AS customer_id,
        c.full_name AS customer_name, j.scheduled_start_dt AS scheduled_start_dt, j.scheduled_end_dt AS scheduled_end_dt,
        j.price_cents AS price_cents
-     FROM b JOIN jobs j ON j.id IN (
-       SELECT id FROM jobs ${db.dialect.indexedBy('jobs_week_idx')}
-       WHERE scheduled_start_dt >= b.lo AND scheduled_start_dt < b.hi AND ${open}
-       ORDER BY scheduled_start_dt, id LIMIT ?
-     ) JOIN customers c ON c.id = j.customer_id
-     ORDER BY b.i, j.scheduled_start_dt, j.id`,
-    [json, limits.maxWeekJobsPerDay],
+     FROM (${firsts.join(' UNION ALL ')}) AS f JOIN jobs j ON j.id = f.id JOIN customers c ON c.id = j.customer_id
+     ORDER BY f.i, j.scheduled_start_dt, j.id`,
+    days.flatMap((d) => [d.start, d.end, limits.maxWeekJobsPerDay]),
   );
-  const dayTotal = new Map(totals.map((t) => [Number(t.i), Number(t.n)]));
   const firstStart = days[0]?.start ?? 0;
   const before =
     (
@@ -214,12 +209,12 @@ async function week(db: SqlClient, request: SummaryRequest): Promise<ReportSumma
   return {
     start: days[0]?.label ?? request.weekStart,
     days: days.map((d, index) => {
-      const mine = rows.filter((r) => r.i === index);
+      const mine = rows.filter((r) => Number(r.i) === index);
       return {
         date: d.label,
         start_dt: d.start,
         end_dt: d.end,
-        total: dayTotal.get(index) ?? 0,
+        total: Number(totalsRow?.[`n${index}`] ?? 0),
         jobs: mine.map(
           (r): WeekJob => ({
             id: String(r.id),
