@@ -14,3 +14,16 @@ export function backupTooLarge(file: { name: string; size: number }): string | u
   const mb = (file.size / 1024 / 1024).toFixed(0);
   return `“${file.name}” is ${mb} MB; a backup can be ${backupSizeLimit}, so it was not restored. Choose a backup that Otto saved. Nothing was changed.`;
 }
+
+/**
+ * What the backup button says once the file is downloaded: its size, and, for a database larger
+ * than a restore takes (a business with about 150 000 customers or more), that this file cannot be
+ * restored by Otto yet, so that nobody counts on it for that (decision 0152).
+ * @example
+ * setNotice(backupDownloaded(bytes.byteLength)); // "Backup downloaded (540 KB)."
+ */
+export function backupDownloaded(bytes: number): string {
+  const size = bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(0)} KB` : `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+  if (bytes <= maxBackupBytes) return `Backup downloaded (${size}).`;
+  return `Backup downloaded (${size}). It is larger than the ${Math.round(maxBackupBytes / 1024 / 1024)} MB Otto can restore from a backup, so Otto cannot restore this file yet: it is a complete SQLite database, a copy of your data you can keep and open with SQLite's own tools.`;
+}

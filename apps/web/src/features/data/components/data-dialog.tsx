@@ -10,7 +10,7 @@ import { recordBackup } from '../storage-health';
 import { SetAsideFiles } from './set-aside-files';
 import { StoragePanel } from './storage-panel';
 import { FileInput, backupFileTypes } from '../../../lib/file-input';
-import { backupSizeLimit, backupTooLarge } from '../backup-size';
+import { backupDownloaded, backupSizeLimit, backupTooLarge } from '../backup-size';
 
 type Busy = { what: string; progress?: string } | null;
 
@@ -65,7 +65,7 @@ export function DataDialog({
       downloadFile(bytes as BlobPart, `otto-backup-${fileDate()}.sqlite3`, 'application/vnd.sqlite3');
       recordBackup();
       setBackups((n) => n + 1);
-      return `Backup downloaded (${(bytes.byteLength / 1024).toFixed(0)} KB).`;
+      return backupDownloaded(bytes.byteLength);
     });
 
   const exportCsv = (kind: 'customers' | 'jobs') =>
