@@ -43,6 +43,30 @@ describe('createSqliteStore', () => {
     expect(store.get('SELECT name FROM t WHERE id = ?', [99])).toBeUndefined();
   });
 
+  it('reads every kind of value as SQLite WASM does: numbers, integers past 2^53 as bigint, text, blobs, null', async () => {
+    store = await openSqliteStore({ storage: 'memory' });
+    const row = store.get(
+      `SELECT 42 AS small, -9007199254740991 AS lowest_safe, 9007199254740991 AS highest_safe, 9007199254740992 AS past_safe,
+         -9223372036854775808 AS lowest, 1.5 AS real, 1e300 AS huge, 'Zoë 😀' AS text, '' AS empty, x'00ff10' AS blob,
+         NULL AS none, 1 AS twice, 2 AS twice`,
+    );
+    expect(row).toEqual({
+      small: 42,
+      lowest_safe: -9007199254740991,
+      highest_safe: 9007199254740991,
+      past_safe: 9007199254740992n,
+      lowest: -9223372036854775808n,
+      real: 1.5,
+      huge: 1e300,
+      text: 'Zoë 😀',
+      empty: '',
+      blob: new Uint8Array([0, 255, 16]),
+      none: null,
+      twice: 2,
+    });
+    expect(store.all('SELECT value AS v FROM json_each(?) ORDER BY key', ['[1, 2.5, "x", null]'])).toEqual([{ v: 1 }, { v: 2.5 }, { v: 'x' }, { v: null }]);
+  });
+
   it('clears bindings between uses of a cached statement', async () => {
     store = await openSqliteStore({ storage: 'memory' });
     expect(store.get('SELECT ? AS v', [1])).toEqual({ v: 1 });

@@ -3,7 +3,7 @@ import { runTransaction, type TransactionDepth } from './transaction';
 import { runMigrations } from './migrate';
 import { loadSqlite, opfsAvailable, type Sqlite3 } from './sqlite-module';
 import { acquirePool, defaultOpfsDirectory, unlinkCompanions, type PoolUtil } from './opfs-pool';
-import { asSingleFile, configure, openMemory, type OoDb } from './sqlite-connection';
+import { asSingleFile, configure, openMemory, type OoDb, type OoStmt } from './sqlite-connection';
 import { persistentOpener } from './open-persistent';
 import { guardConnection } from './guard-connection';
 import { createStatementCache, wrap } from './statements';
@@ -187,12 +187,13 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
     all<T>(sql: string, params?: BindParams): T[] {
       return withStatement(sql, params, (stmt) => {
         const rows: T[] = [];
-        while (stmt.step()) rows.push(stmt.get({}) as T);
+        const read = rowReader(sqlite3!, stmt);
+        while (stmt.step()) rows.push(read() as T);
         return rows;
       });
     },
     get<T>(sql: string, params?: BindParams): T | undefined {
-      return withStatement(sql, params, (stmt) => (stmt.step() ? (stmt.get({}) as T) : undefined));
+      return withStatement(sql, params, (stmt) => (stmt.step() ? (rowReader(sqlite3!, stmt)() as T) : undefined));
     },
     transaction<T>(fn: () => T): T {
       const conn = requireDb();
@@ -318,4 +319,33 @@ export async function openSqliteStore(options: SqliteStoreOptions = {}): Promise
   const store = createSqliteStore(options);
   await store.open();
   return store;
+}
+
+/**
+ * Reads the current row of `stmt` as an object keyed by column name. SQLite WASM's `stmt.get({})`
+ * reads an integer as a 64-bit BigInt and converts it (an allocation per cell); an integer whose
+ * double is exact (within 2^53: ids, epoch milliseconds, cents) is read as a double here, the
+ * names are asked once per statement, and anything else (a larger integer, a blob) goes through
+ * `stmt.get`. The values are the same as `stmt.get({})`'s.
+ */
+function rowReader(sqlite3: Sqlite3, stmt: OoStmt): () => Record<string, unknown> {
+  const { capi } = sqlite3;
+  const names = stmt.getColumnNames([]);
+  const pointer = stmt.pointer as number;
+  return () => {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i++) {
+      const type = capi.sqlite3_column_type(pointer, i);
+      let value: unknown;
+      if (type === capi.SQLITE_NULL) value = null;
+      else if (type === capi.SQLITE_TEXT) value = capi.sqlite3_column_text(pointer, i);
+      else if (type === capi.SQLITE_FLOAT) value = capi.sqlite3_column_double(pointer, i);
+      else if (type === capi.SQLITE_INTEGER) {
+        const double = capi.sqlite3_column_double(pointer, i);
+        value = Number.isSafeInteger(double) ? double : stmt.get(i);
+      } else value = stmt.get(i);
+      row[names[i] as string] = value;
+    }
+    return row;
+  };
 }
