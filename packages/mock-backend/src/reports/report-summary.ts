@@ -13,6 +13,7 @@ import {
   type ReportSummary,
   type WeekJob,
 } from '@otto/api-contract';
+import { keptGet } from '../sql/kept-results';
 import type { SqlClient } from '../sql/types';
 
 /** The summary's inputs, defaults filled in. */
@@ -184,7 +185,10 @@ async function week(db: SqlClient, request: SummaryRequest): Promise<ReportSumma
   // a seek with a LIMIT: the work grows with the jobs shown, not with all the jobs of the week.
   // Seven uncorrelated pieces, written out: PostgreSQL before 17 would run a correlated IN once
   // per job and day.
-  const totalsRow = await db.get<Record<string, number | string>>(
+  // Counts (here and below) are kept until the data changes, as a search's are (kept-results.ts):
+  // the Overview asked again with nothing written reads none of the jobs again.
+  const totalsRow = await keptGet<Record<string, number | string>>(
+    db,
     `SELECT ${days.map((_, i) => `(SELECT count(*) FROM jobs ${week} WHERE ${inDay}) AS n${i}`).join(', ')}`,
     days.flatMap((d) => [d.start, d.end]),
   );
@@ -200,7 +204,8 @@ async function week(db: SqlClient, request: SummaryRequest): Promise<ReportSumma
   const firstStart = days[0]?.start ?? 0;
   const before =
     (
-      await db.get<{ n: number }>(
+      await keptGet<{ n: number }>(
+        db,
         `SELECT count(*) AS n FROM jobs ${db.dialect.indexedBy('jobs_week_idx')}
          WHERE scheduled_start_dt < ? AND status IN ('scheduled', 'in_progress') AND archived_dt IS NULL`,
         [firstStart],
