@@ -1,5 +1,5 @@
 import type { Database, SqliteStore } from '@otto/sqlite-store';
-import { bulkLoad, moveDatesInBulk } from './bulk-load';
+import { bulkLoad, moveDates } from './bulk-load';
 
 type Cell = string | number | null;
 
@@ -129,17 +129,7 @@ export function settleSeedDatabase(db: Database, now: number): { customers: numb
   const dates = (table: 'customers' | 'jobs') =>
     db.all<{ name: string }>(`SELECT name FROM pragma_table_info('${table}') WHERE name LIKE '%\\_dt' ESCAPE '\\'`).map(({ name }) => name);
   const columns = { customers: dates('customers'), jobs: dates('jobs') };
-  // Set-based where every trigger is known (a million customers in seconds, not minutes).
-  if (shift !== 0 && !moveDatesInBulk(db, shift, columns)) {
-    for (const table of ['customers', 'jobs'] as const) {
-      // archived_dt apart, and only where set: a trigger `AFTER UPDATE OF archived_dt` fires for every
-      // row the column is assigned in, changed or not, and the full-text one re-indexes the row
-      // (500 customers: 70 ms of a 95 ms start in Node, more in a browser's first seconds).
-      const moved = columns[table].filter((name) => name !== 'archived_dt');
-      if (moved.length > 0) db.run(`UPDATE ${table} SET ${moved.map((name) => `${name} = ${name} + ?`).join(', ')}`, moved.map(() => shift));
-      if (columns[table].includes('archived_dt')) db.run(`UPDATE ${table} SET archived_dt = archived_dt + ? WHERE archived_dt IS NOT NULL`, [shift]);
-    }
-  }
+  if (shift !== 0) moveDates(db, shift, columns);
   db.exec(`DROP TABLE ${seedMarker}`);
   return { customers: count('customers'), jobs: count('jobs') };
 }

@@ -185,12 +185,13 @@ async function week(db: SqlClient, request: SummaryRequest): Promise<ReportSumma
   // a seek with a LIMIT: the work grows with the jobs shown, not with all the jobs of the week.
   // Seven uncorrelated pieces, written out: PostgreSQL before 17 would run a correlated IN once
   // per job and day.
-  // Counts (here and below) are kept until the data changes, as a search's are (kept-results.ts):
-  // the Overview asked again with nothing written reads none of the jobs again.
-  const totalsRow = await keptGet<Record<string, number | string>>(
+  // The counts, with the open jobs from before the week, are kept until the data changes, as a
+  // search's are (kept-results.ts): the Overview asked again with nothing written reads none again.
+  const counts = await keptGet<Record<string, number | string>>(
     db,
-    `SELECT ${days.map((_, i) => `(SELECT count(*) FROM jobs ${week} WHERE ${inDay}) AS n${i}`).join(', ')}`,
-    days.flatMap((d) => [d.start, d.end]),
+    `SELECT ${days.map((_, i) => `(SELECT count(*) FROM jobs ${week} WHERE ${inDay}) AS n${i}`).join(', ')},
+       (SELECT count(*) FROM jobs ${week} WHERE scheduled_start_dt < ? AND ${open}) AS before`,
+    [...days.flatMap((d) => [d.start, d.end]), days[0]?.start ?? 0],
   );
   const firsts = days.map((_, i) => `SELECT ${i} AS i, id FROM (SELECT id FROM jobs ${week} WHERE ${inDay} ORDER BY scheduled_start_dt, id LIMIT ?) AS d${i}`);
   const rows = await db.all<WeekRow>(
@@ -201,16 +202,6 @@ async function week(db: SqlClient, request: SummaryRequest): Promise<ReportSumma
      ORDER BY f.i, j.scheduled_start_dt, j.id`,
     days.flatMap((d) => [d.start, d.end, limits.maxWeekJobsPerDay]),
   );
-  const firstStart = days[0]?.start ?? 0;
-  const before =
-    (
-      await keptGet<{ n: number }>(
-        db,
-        `SELECT count(*) AS n FROM jobs ${db.dialect.indexedBy('jobs_week_idx')}
-         WHERE scheduled_start_dt < ? AND status IN ('scheduled', 'in_progress') AND archived_dt IS NULL`,
-        [firstStart],
-      )
-    )?.n ?? 0;
   return {
     start: days[0]?.label ?? request.weekStart,
     days: days.map((d, index) => {
@@ -219,7 +210,7 @@ async function week(db: SqlClient, request: SummaryRequest): Promise<ReportSumma
         date: d.label,
         start_dt: d.start,
         end_dt: d.end,
-        total: Number(totalsRow?.[`n${index}`] ?? 0),
+        total: Number(counts?.[`n${index}`] ?? 0),
         jobs: mine.map(
           (r): WeekJob => ({
             id: String(r.id),
@@ -234,7 +225,7 @@ async function week(db: SqlClient, request: SummaryRequest): Promise<ReportSumma
         ),
       };
     }),
-    before,
+    before: Number(counts?.before ?? 0),
   };
 }
 
