@@ -37,8 +37,13 @@ export function ottoSeedScreen(options: OttoSeedScreenOptions): Plugin {
       execFile(process.execPath, args, run, (error, stdout, stderr) => {
         if (error) return reject(new Error(`otto-seed-screen: rendering the first visit's screen failed: ${stderr || error.message}`));
         try {
-          const screen = JSON.parse(stdout) as { generatedAt?: unknown; html?: unknown };
-          if (screen.generatedAt !== options.generatedAt || typeof screen.html !== 'string' || !screen.html.includes('<table')) {
+          const screen = JSON.parse(stdout) as { generatedAt?: unknown; html?: unknown; answer?: { result?: { data?: unknown } } };
+          if (
+            screen.generatedAt !== options.generatedAt ||
+            typeof screen.html !== 'string' ||
+            !screen.html.includes('<table') ||
+            !Array.isArray(screen.answer?.result?.data)
+          ) {
             throw new Error('it holds no customer list');
           }
           resolve(JSON.stringify(screen));

@@ -2,7 +2,7 @@
 // Renders the first visit's screen at build time (decision 0009), in a Node process of its own:
 // the app's /biz/customers in jsdom, its API answered by the mock API over the same first-start
 // data as otto-seed.sqlite3.gz (the same faker seed and the same moment), and prints it as JSON:
-// { generatedAt, html }. Every date in the HTML is a token (`⁣otto-date|options|epoch ms⁣`) that
+// { generatedAt, html, answer } (answer: the list's answer the screen shows). Every date in the HTML is a token (`⁣otto-date|options|epoch ms⁣`) that
 // public/kept-screen.js formats in the visitor's locale and time zone, moved to the moment of
 // seeding, as the database will hold them.
 // Usage: node build/render-seed-screen.mjs <generatedAt> <count> <fakerSeed>
@@ -102,6 +102,8 @@ const server = await createServer({
           started.status = 'fulfilled';
           started.value = value;
           export function startOnce() { return started; }
+          export function rendersBeforeStart() { return false; }
+          export function renderBeforeStart() {}
         `;
       },
     },
@@ -110,8 +112,8 @@ const server = await createServer({
 let output;
 try {
   const { renderSeedScreen } = await server.ssrLoadModule('/build/seed-screen-entry.tsx');
-  const html = await renderSeedScreen((input, init) => api.fetch(new Request(new URL(input, 'http://localhost'), init)));
-  output = JSON.stringify({ generatedAt, html });
+  const { html, answer } = await renderSeedScreen((input, init) => api.fetch(new Request(new URL(input, 'http://localhost'), init)));
+  output = JSON.stringify({ generatedAt, html, answer });
 } finally {
   await server.close();
   await api.close();

@@ -20,9 +20,13 @@
   if (!build || build === 'dev') return;
   const { locale, timeZone } = Intl.DateTimeFormat().resolvedOptions();
 
-  /** Puts `html` in #root, unless the app has taken the page already (it marks #root). */
-  const show = (html) => {
+  /**
+   * Puts `html` in #root, unless the app has taken the page already (it marks #root), and hands the
+   * app the answer it was drawn from: the app renders its first screen from it (start-app.tsx).
+   */
+  const show = (html, answer) => {
     if (root.hasAttribute('data-otto-live') || root.children.length !== 1 || !root.querySelector(':scope > .otto-loading')) return;
+    if (answer) window.__ottoKeptAnswer = answer;
     const screen = document.createElement('div');
     screen.className = 'otto-kept-screen';
     screen.inert = true;
@@ -80,7 +84,7 @@
       .then(([stamp, screen]) => (stamp && screen ? Promise.all([stamp.text(), screen.json()]) : []))
       .then(([stamp, screen]) => {
         if (!stamp || !screen || screen.stamp !== stamp || screen.build !== build || screen.locale !== locale || screen.timeZone !== timeZone) return false;
-        show(screen.html);
+        show(screen.html, screen.answer);
         return true;
       });
 
@@ -100,14 +104,26 @@
         () => undefined, // a database is there, or was: not a first start
         (error) => {
           if (error?.name !== 'NotFoundError') return;
-          const { generatedAt, html } = JSON.parse(data.textContent);
+          const { generatedAt, html, answer } = JSON.parse(data.textContent);
           const shift = Math.floor(performance.timeOrigin) - generatedAt;
+          // The answer's dates (every number under a name ending in _dt) move as the database's do.
+          const moved = (value, name) =>
+            Array.isArray(value)
+              ? value.map((item) => moved(item))
+              : value && typeof value === 'object'
+                ? Object.fromEntries(Object.entries(value).map(([key, item]) => [key, moved(item, key)]))
+                : typeof value === 'number' && name?.endsWith('_dt')
+                  ? value + shift
+                  : value;
           const formats = new Map();
           const format = (options, ms) => {
             if (!formats.has(options)) formats.set(options, new Intl.DateTimeFormat(undefined, JSON.parse(options)));
             return formats.get(options).format(Number(ms) + shift);
           };
-          show(html.replace(/\u2063otto-date\|([^|]*)\|(-?\d+)\u2063/g, (_, options, ms) => format(options, ms)));
+          show(
+            html.replace(/\u2063otto-date\|([^|]*)\|(-?\d+)\u2063/g, (_, options, ms) => format(options, ms)),
+            answer && { queryKey: answer.queryKey, result: moved(answer.result) },
+          );
         },
       )
       .catch(() => undefined);

@@ -4,8 +4,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { markFirstScreenShown } from './backend/first-screen';
-import { setAppRoot, takeRoot } from './backend/kept-screen';
-import { startOnce } from './backend/start-once';
+import { keptAnswer, setAppRoot, takeRoot } from './backend/kept-screen';
+import { renderBeforeStart, startOnce } from './backend/start-once';
+import { holdApiCalls } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import { reportRenderError } from './lib/route-error';
 import { createRouter, prefetchScreens, preloadScreens } from './router';
@@ -21,14 +22,24 @@ if (/^\/biz\/?$/.test(window.location.pathname)) {
   window.history.replaceState(window.history.state, '', `/biz/customers${window.location.search}${window.location.hash}`);
 }
 const biz = window.location.pathname.startsWith('/biz/');
-const [, started] = await Promise.all([preloadScreens(window.location.pathname).catch(() => undefined), biz ? startOnce() : undefined]);
 const queryClient = createQueryClient();
+await preloadScreens(window.location.pathname).catch(() => undefined);
+// public/kept-screen.js may be showing the list as Otto last drew it (decision 0009), with the
+// answer it was drawn from. Then the app renders its first screen from that answer at once: it is
+// exactly what the database holds (the screen is shown only while it is), and the list asks again
+// once the backend has started (its calls wait for that), so a change made meanwhile still shows.
+const answer = biz ? keptAnswer(root) : undefined;
+if (answer) {
+  queryClient.setQueryData(answer.queryKey, answer.result);
+  renderBeforeStart();
+  holdApiCalls(startOnce());
+}
+const started = biz && !answer ? await startOnce() : undefined;
 // The first screen's requests go out now: the database answers them while React renders, and the
 // screen's own queries find them on their way instead of asking after the render.
 if (started?.ok) prefetchScreens(new URL(window.location.href), queryClient);
 
-// public/kept-screen.js may be showing the list as Otto last drew it (decision 0009): then the app
-// renders beside it, hidden, and takes its place once its own first screen has its data.
+// The kept screen stays until the app's own first screen has its data, rendered beside it, hidden.
 const kept = takeRoot(root);
 const live = kept ? document.createElement('div') : root;
 if (kept) {
@@ -37,7 +48,7 @@ if (kept) {
   root.append(live);
 }
 // The customer list keeps what it shows from there (kept-screen.ts).
-setAppRoot(live);
+setAppRoot(live, answer?.result.stamp);
 const router = createRouter();
 createRoot(live, { onCaughtError: reportRenderError }).render(
   <StrictMode>
@@ -46,12 +57,14 @@ createRoot(live, { onCaughtError: reportRenderError }).render(
 );
 // The app takes the kept screen's place in the same frame as it draws its first screen's data.
 if (kept) {
-  takeOver(live, queryClient);
+  takeOver(live, queryClient, Boolean(answer));
   followKeptClicks(router);
 }
 // A first visit registers the service worker after this (start-backend.ts): once the first
 // screen's requests have been answered and two frames drawn, so its rows are on screen.
-void (started?.ok ? settled(queryClient) : Promise.resolve()).then(markFirstScreenShown);
+// From a kept answer, that is once the backend has started and the list has asked it again.
+const answered = answer ? startOnce().then(() => settled(queryClient)) : started?.ok ? settled(queryClient) : Promise.resolve();
+void answered.then(markFirstScreenShown);
 
 /**
  * Shows `live` in place of what else its parent holds (the kept screen, and the note kept-screen.js
@@ -59,9 +72,11 @@ void (started?.ok ? settled(queryClient) : Promise.resolve()).then(markFirstScre
  * fetching and nothing "Loading" (`data-loading`) in it. Checked after every change React makes
  * to `live` (a mutation observer runs before the next paint) and every change in the query cache.
  */
-function takeOver(live: HTMLElement, client: QueryClient): void {
+function takeOver(live: HTMLElement, client: QueryClient, fromKeptAnswer: boolean): void {
   const check = () => {
-    if (client.isFetching() > 0 || !live.firstElementChild || live.querySelector('[data-loading]')) return;
+    // From the kept answer, the screen has its data before the backend has started: what is still
+    // being fetched is the check that the data has not changed meanwhile.
+    if ((!fromKeptAnswer && client.isFetching() > 0) || !live.firstElementChild || live.querySelector('[data-loading]')) return;
     observer.disconnect();
     unsubscribe();
     for (const child of [...(live.parentElement?.children ?? [])]) if (child !== live) child.remove();

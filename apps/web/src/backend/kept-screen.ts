@@ -22,8 +22,36 @@ export interface KeptScreen {
   locale: string;
   timeZone: string;
   html: string;
+  /** The answer the screen was drawn from: the app starts from it (see `keptAnswer`). */
+  answer?: KeptAnswer;
   /** When it was kept (for a person looking into the cache). */
   keptAt: number;
+}
+
+/**
+ * The answer a kept screen shows, under the query key of the list that drew it. public/kept-screen.js
+ * hands it to the app (`window.__ottoKeptAnswer`) when it shows the screen, so only while the
+ * screen is exact; on a first visit it is the build's answer over the first-start data, its dates
+ * moved as the screen's are.
+ */
+export interface KeptAnswer {
+  queryKey: readonly unknown[];
+  /** The API client's result: the page of customers, the total and the data stamp. */
+  result: { data: unknown; totalCount?: number; stamp?: string };
+}
+
+/**
+ * The answer of the screen public/kept-screen.js is showing, if it shows one: the app renders its
+ * first screen from it at once instead of waiting for the database (start-app.tsx). The list asks
+ * the database again once it has started, so a change that came meanwhile still shows.
+ * @example
+ * const answer = keptAnswer(root);
+ * if (answer) queryClient.setQueryData(answer.queryKey, answer.result);
+ */
+export function keptAnswer(root: HTMLElement): KeptAnswer | undefined {
+  const answer = (window as unknown as { __ottoKeptAnswer?: KeptAnswer }).__ottoKeptAnswer;
+  if (!answer || !root.querySelector(':scope > .otto-kept-screen') || !Array.isArray(answer.queryKey) || !answer.result) return undefined;
+  return answer;
 }
 
 /**
@@ -42,8 +70,10 @@ export function takeRoot(root: HTMLElement): HTMLElement | undefined {
  * @example
  * setAppRoot(live);
  */
-export function setAppRoot(root: HTMLElement): void {
+export function setAppRoot(root: HTMLElement, keptStamp?: string): void {
   app.root = root;
+  // The screen shown from the cache is the one kept under this stamp: no need to keep it again.
+  if (keptStamp) app.lastStamp = keptStamp;
 }
 
 /**
@@ -52,20 +82,20 @@ export function setAppRoot(root: HTMLElement): void {
  * @example
  * useEffect(() => (stamp ? keepFirstScreenSoon(stamp) : undefined), [stamp]);
  */
-export function keepFirstScreenSoon(stamp: string): () => void {
+export function keepFirstScreenSoon(stamp: string, answer?: KeptAnswer): () => void {
   let frame = requestAnimationFrame(() => {
-    frame = requestAnimationFrame(() => void keepFirstScreen(stamp));
+    frame = requestAnimationFrame(() => void keepFirstScreen(stamp, answer));
   });
   return () => cancelAnimationFrame(frame);
 }
 
 /**
  * Keeps the screen the app shows now for the next visit, tagged with `stamp` (the data stamp of
- * the answer on it), when it is the customer list as it opens. Never throws.
+ * the answer on it), with that answer, when it is the customer list as it opens. Never throws.
  * @example
- * await keepFirstScreen(result.data.stamp);
+ * await keepFirstScreen(result.data.stamp, { queryKey, result: result.data });
  */
-export async function keepFirstScreen(stamp: string): Promise<boolean> {
+export async function keepFirstScreen(stamp: string, answer?: KeptAnswer): Promise<boolean> {
   try {
     const root = app.root;
     if (import.meta.env.DEV || !root || root.hidden || stamp === app.lastStamp || !('caches' in window)) return false;
@@ -73,7 +103,7 @@ export async function keepFirstScreen(stamp: string): Promise<boolean> {
     const html = keptHtmlOf(root);
     if (html === undefined) return false;
     const { locale, timeZone } = Intl.DateTimeFormat().resolvedOptions();
-    const kept: KeptScreen = { stamp, build: __OTTO_BUILD_ID__, locale, timeZone, html, keptAt: Date.now() };
+    const kept: KeptScreen = { stamp, build: __OTTO_BUILD_ID__, locale, timeZone, html, ...(answer ? { answer } : {}), keptAt: Date.now() };
     app.lastStamp = stamp;
     const cache = await caches.open(keptScreenCache);
     await cache.put(keptScreenKey, new Response(JSON.stringify(kept), { headers: { 'content-type': 'application/json' } }));

@@ -37,3 +37,21 @@ export function startOnce(): Promise<Started> {
   }
   return starting;
 }
+
+/** Whether the app renders before the backend has started (its first screen from a kept answer). */
+let early = false;
+
+/**
+ * Says the app renders before the backend has started: its first screen has a kept answer to show
+ * (start-app.tsx). The /biz layout then renders at once instead of waiting (`useStart`).
+ * @example
+ * renderBeforeStart();
+ */
+export function renderBeforeStart(): void {
+  early = true;
+}
+
+/** Whether the app renders before the backend has started (set by `renderBeforeStart`). */
+export function rendersBeforeStart(): boolean {
+  return early;
+}

@@ -21,6 +21,28 @@ export function configureApiClient(options: Partial<typeof settings>): void {
   Object.assign(settings, options);
 }
 
+/** What every call waits for before it reads the settings, while there is something to wait for. */
+let held: Promise<void> | undefined;
+
+/**
+ * Holds every call until `until` settles, however it settles: the app renders its first screen
+ * from the kept answer before the backend has started (start-app.tsx), and what it asks meanwhile
+ * goes out once the backend has configured the client.
+ * @example
+ * holdApiCalls(startOnce());
+ */
+export function holdApiCalls(until: Promise<unknown>): void {
+  const hold: Promise<void> = until.then(
+    () => {
+      if (held === hold) held = undefined;
+    },
+    () => {
+      if (held === hold) held = undefined;
+    },
+  );
+  held = hold;
+}
+
 export interface ApiRequest {
   params?: Record<string, string>;
   filter?: unknown;
@@ -50,6 +72,7 @@ export async function callApi<R extends RouteDefinition>(
   route: R,
   request: ApiRequest = {},
 ): Promise<ApiResult<z.infer<R['response']>>> {
+  if (held) await held;
   let url = settings.baseUrl + buildPath(route.path, request.params);
   if (request.filter !== undefined) url += `?filterJson=${encodeURIComponent(JSON.stringify(request.filter))}`;
   // A long call (an import, its undo) waits past the host's own limit for it, so that the host's

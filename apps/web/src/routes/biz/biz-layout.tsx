@@ -1,10 +1,12 @@
 import { AppShell, Button, NavList, Notice } from '@otto/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { use, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { applyUpdate, onUpdateReady } from '../../backend/app-updates';
 import type { BackendHandle } from '../../backend/start-backend';
-import { startOnce } from '../../backend/start-once';
+import { firstScreenShown } from '../../backend/first-screen';
+import { rendersBeforeStart } from '../../backend/start-once';
+import { useStart } from '../../backend/use-start';
 import { BackupNudge } from '../../features/data/components/backup-nudge';
 import { DatabaseRecoveryScreen } from '../../features/data/components/database-recovery-screen';
 import { DataDialog } from '../../features/data/components/data-dialog';
@@ -15,9 +17,16 @@ import { ShortcutSheet } from '../../lib/shortcuts/shortcut-sheet';
 import { shortcutHint } from '../../lib/shortcuts/shortcut-list';
 import { useBizShortcuts } from '../../lib/shortcuts/use-biz-shortcuts';
 
-/** The /biz area: waits for the in-browser backend, then shows navigation and the screen. */
+/**
+ * The /biz area: waits for the in-browser backend, then shows navigation and the screen. When the
+ * first screen has a kept answer to show (start-app.tsx), it shows them at once instead, and what
+ * needs the backend (search, the data menu, notices) once it has started.
+ */
 export default function BizLayout() {
-  const started = use(startOnce());
+  const start = useStart();
+  // Still starting: the screen shows the kept answer, and its calls wait for the start (api-client).
+  const starting = start === undefined;
+  const started = start ?? { ok: false as const, message: '' };
   // Bumped when a backup is restored: every screen below starts over with the restored data.
   const [dataVersion, setDataVersion] = useState(0);
   // Every tab follows every write; a restore or reset anywhere starts the screens over (live-tabs).
@@ -35,7 +44,8 @@ export default function BizLayout() {
         </Link>
       }
       tools={
-        started.ok && (
+        // Shown while starting too (the palette opens once the backend has started).
+        (started.ok || starting) && (
           <Button variant="secondary" className="biz-search-button" onClick={() => setPaletteOpen(true)} {...shortcutHint(['Mod', 'K'])}>
             <svg viewBox="0 0 16 16" width="16" height="16" fill="none" aria-hidden="true">
               <circle cx="7" cy="7" r="4.75" stroke="currentColor" strokeWidth="1.5" />
@@ -78,15 +88,20 @@ export default function BizLayout() {
         </>
       }
       banner={
-        started.ok ? (
+        (started.ok || starting) && (
           <>
-            <StorageNotice backend={started.backend} />
-            {local && <BackupNudge backend={started.backend} onBackUp={() => setDataOpen(true)} />}
+            {rendersBeforeStart() && <StillStarting />}
+            {started.ok && (
+              <>
+                <StorageNotice backend={started.backend} />
+                {local && <BackupNudge backend={started.backend} onBackUp={() => setDataOpen(true)} />}
+              </>
+            )}
           </>
-        ) : null
+        )
       }
     >
-      {started.ok ? (
+      {started.ok || starting ? (
         <Outlet key={`${dataVersion}.${resets}`} />
       ) : started.problem ? (
         // The database itself cannot be opened: ways out in words instead of a broken app.
@@ -105,6 +120,32 @@ export default function BizLayout() {
         </Notice>
       )}
     </AppShell>
+  );
+}
+
+/**
+ * Shown when the first screen was drawn from the kept answer and the database has not answered
+ * three seconds later (another tab still holds it, say): what the screen shows is what was saved,
+ * and what is asked of it waits. Gone once the first screen's data has come from the database.
+ */
+function StillStarting() {
+  const [slow, setSlow] = useState(false);
+  const [answered, setAnswered] = useState(false);
+  useEffect(() => {
+    let on = true;
+    const timer = setTimeout(() => setSlow(true), 3_000);
+    void firstScreenShown.then(() => on && setAnswered(true));
+    return () => {
+      on = false;
+      clearTimeout(timer);
+    };
+  }, []);
+  if (!slow || answered) return null;
+  return (
+    <Notice tone="info" title="Otto is still starting">
+      The list shows your data as it was last saved. Searching, opening and saving wait until Otto has started; if
+      nothing happens, reload the page.
+    </Notice>
   );
 }
 

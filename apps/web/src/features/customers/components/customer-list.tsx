@@ -11,7 +11,7 @@ import { useListSearchParams } from '../../../lib/use-list-search-params';
 import { useOpenTopMatch } from '../../../lib/use-open-top-match';
 import { useSearchText } from '../../../lib/use-search-text';
 import { keepFirstScreenSoon } from '../../../backend/kept-screen';
-import { customerListRequest, useCustomers } from '../api/get-customers';
+import { customerListRequest, customersOptions, useCustomers } from '../api/get-customers';
 
 type Sort = ListSort<CustomerSortField>;
 
@@ -74,7 +74,12 @@ export function CustomerList() {
   // opens (keepFirstScreen checks the URL; decision 0009).
   const stamp = result.data?.stamp;
   const drawn = !result.isFetching && !result.isPlaceholderData;
-  useEffect(() => (drawn && stamp ? keepFirstScreenSoon(stamp) : undefined), [drawn, stamp]);
+  const answer = result.data;
+  const keyText = JSON.stringify(customersOptions(params).queryKey);
+  useEffect(
+    () => (drawn && stamp && answer ? keepFirstScreenSoon(stamp, { queryKey: JSON.parse(keyText) as unknown[], result: answer }) : undefined),
+    [drawn, stamp, answer, keyText],
+  );
   const openTopMatch = useOpenTopMatch(rows[0] && paths.customers.edit.href(rows[0].id), drawn && !pending && result.data !== undefined);
 
   return (
