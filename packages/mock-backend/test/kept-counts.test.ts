@@ -72,6 +72,37 @@ describe('kept search counts', () => {
     expect(await searchTotal('customers', 'kept')).toBe('3');
   });
 
+  it("reads the Overview's week and months again after a write: a job renamed in the week, a job paid this month", async () => {
+    t = await startApi();
+    const summary = async () => {
+      const res = await t.call('GET', `/api/reports/summary?${q({ tz: 'America/New_York' })}`);
+      expect(res.status, res.text).toBe(200);
+      const body = res.json as { week: { days: { jobs: { title: string }[] }[] }; paid_per_month: { month: string; paid_cents: number; jobs: number }[] };
+      return { titles: body.week.days.flatMap((d) => d.jobs.map((j) => j.title)), paid: body.paid_per_month.find((m) => m.month === '2026-10') };
+    };
+    const customer = await t.call('POST', '/api/customers', { full_name: 'Ada', email: 'ada@example.com', phone: '555 0100' });
+    const customerId = (customer.json as { id: string }).id;
+    // The clock stands at 2026-11-01 00:00 UTC: still October 31 in New York, a Saturday.
+    const job = await t.call('POST', '/api/jobs', { customer_id: customerId, title: 'Boiler', status: 'scheduled', scheduled_start_dt: Date.UTC(2026, 9, 30, 15), price_cents: 100 });
+    expect(job.status, job.text).toBe(200);
+    expect(await summary()).toEqual({ titles: ['Boiler'], paid: expect.objectContaining({ paid_cents: 0, jobs: 0 }) });
+    const id = (job.json as { id: string }).id;
+    const patch = async (jobId: string, body: object) => {
+      const etag = (await t.call('GET', `/api/jobs/${jobId}`)).headers.get('etag') ?? '';
+      const res = await t.call('PATCH', `/api/jobs/${jobId}`, body, { headers: { 'content-type': 'application/json', 'if-match': etag } });
+      expect(res.status, res.text).toBe(200);
+    };
+    await patch(id, { title: 'Boiler service' });
+    expect((await summary()).titles).toEqual(['Boiler service']);
+    // Paid at 00:00 UTC, in the month's last partial day in New York (read from the rows).
+    const tap = await t.call('POST', '/api/jobs', { customer_id: customerId, title: 'Tap', status: 'scheduled', scheduled_start_dt: Date.UTC(2026, 8, 1), price_cents: 5000 });
+    const tapId = (tap.json as { id: string }).id;
+    for (const status of ['in_progress', 'completed', 'invoiced']) await patch(tapId, { status });
+    expect((await summary()).paid).toEqual(expect.objectContaining({ paid_cents: 0, jobs: 0 }));
+    await patch(tapId, { status: 'paid' });
+    expect((await summary()).paid).toEqual(expect.objectContaining({ paid_cents: 5000, jobs: 1 }));
+  });
+
   it('keeps nothing inside a write, and at most 64 results per connection', async () => {
     t = await startApi();
     const sql = createSqliteSqlStore(t.api.store);

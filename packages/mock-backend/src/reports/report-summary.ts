@@ -13,7 +13,7 @@ import {
   type ReportSummary,
   type WeekJob,
 } from '@otto/api-contract';
-import { keptGet } from '../sql/kept-results';
+import { keptAll, keptGet } from '../sql/kept-results';
 import type { SqlClient } from '../sql/types';
 
 /** The summary's inputs, defaults filled in. */
@@ -111,7 +111,10 @@ async function perBucket(
   const sums: Sums = new Map();
   const run = async (pieces: [number, number, number][], body: string, sign: 1 | -1) => {
     if (pieces.length === 0) return;
-    const rows = await db.all<{ i: number; n: number; cents: number }>(
+    // Kept until the data changes, as the week's counts are: at a million customers the partial
+    // days' rows are most of the summary's time (decision 0152).
+    const rows = await keptAll<{ i: number; n: number; cents: number }>(
+      db,
       `WITH b(i, lo, hi) AS MATERIALIZED (${db.dialect.jsonTriples}) ${body}`,
       [JSON.stringify(pieces)],
     );
@@ -185,8 +188,9 @@ async function week(db: SqlClient, request: SummaryRequest): Promise<ReportSumma
   // a seek with a LIMIT: the work grows with the jobs shown, not with all the jobs of the week.
   // Seven uncorrelated pieces, written out: PostgreSQL before 17 would run a correlated IN once
   // per job and day.
-  // The counts, with the open jobs from before the week, are kept until the data changes, as a
-  // search's are (kept-results.ts): the Overview asked again with nothing written reads none again.
+  // The counts, with the open jobs from before the week, and the jobs shown are kept until the
+  // data changes, as a search's are (kept-results.ts): the Overview asked again with nothing
+  // written reads none again.
   const counts = await keptGet<Record<string, number | string>>(
     db,
     `SELECT ${days.map((_, i) => `(SELECT count(*) FROM jobs ${week} WHERE ${inDay}) AS n${i}`).join(', ')},
@@ -194,7 +198,8 @@ async function week(db: SqlClient, request: SummaryRequest): Promise<ReportSumma
     [...days.flatMap((d) => [d.start, d.end]), days[0]?.start ?? 0],
   );
   const firsts = days.map((_, i) => `SELECT ${i} AS i, id FROM (SELECT id FROM jobs ${week} WHERE ${inDay} ORDER BY scheduled_start_dt, id LIMIT ?) AS d${i}`);
-  const rows = await db.all<WeekRow>(
+  const rows = await keptAll<WeekRow>(
+    db,
     `SELECT f.i AS i, j.id AS id, j.title AS title, j.status AS status, j.customer_id AS customer_id,
        c.full_name AS customer_name, j.scheduled_start_dt AS scheduled_start_dt, j.scheduled_end_dt AS scheduled_end_dt,
        j.price_cents AS price_cents
