@@ -1,4 +1,4 @@
-/* global document, window, navigator, caches, performance, setTimeout, Event */
+/* global document, window, navigator, caches, performance, setTimeout, Event, CustomEvent */
 // Shows the customer list at once, while the app's code loads and the database opens (decision
 // 0009), only while it is exactly what the database holds:
 // - on a later visit, the list as Otto last drew it: the app kept it tagged with the data stamp of
@@ -12,12 +12,24 @@
 // app runs. The names below are those of src/backend/kept-screen-cache.ts,
 // @otto/mock-backend's data stamp and the DB worker's OPFS directory.
 (() => {
+  let decided = false;
+  /**
+   * Tells the page's entry (src/main.tsx), once, whether a screen with its answer is shown: the app
+   * then draws its first screen from that answer and starts the DB worker itself, after its own
+   * code has loaded, instead of at once beside it (both would share the CPU).
+   */
+  const decide = (shown) => {
+    if (decided) return;
+    decided = true;
+    window.__ottoKeptScreenShown = shown;
+    window.dispatchEvent(new CustomEvent('otto:kept-screen', { detail: shown }));
+  };
   const root = document.getElementById('root');
   const path = window.location.pathname;
-  if (!root || !/^\/biz(\/customers)?\/?$/.test(path) || window.location.search || window.location.hash) return;
+  if (!root || !/^\/biz(\/customers)?\/?$/.test(path) || window.location.search || window.location.hash) return decide(false);
   const build = document.querySelector('meta[name="otto-build"]')?.getAttribute('content');
   // The dev server's code changes without a new build id, and its styles come with its scripts.
-  if (!build || build === 'dev') return;
+  if (!build || build === 'dev') return decide(false);
   const { locale, timeZone } = Intl.DateTimeFormat().resolvedOptions();
 
   /**
@@ -25,7 +37,7 @@
    * app the answer it was drawn from: the app renders its first screen from it (start-app.tsx).
    */
   const show = (html, answer) => {
-    if (root.hasAttribute('data-otto-live') || root.children.length !== 1 || !root.querySelector(':scope > .otto-loading')) return;
+    if (root.hasAttribute('data-otto-live') || root.children.length !== 1 || !root.querySelector(':scope > .otto-loading')) return decide(false);
     if (answer) window.__ottoKeptAnswer = answer;
     const screen = document.createElement('div');
     screen.className = 'otto-kept-screen';
@@ -38,6 +50,7 @@
     root.setAttribute('aria-busy', 'true');
     root.replaceChildren(screen);
     performance.mark('otto:kept-screen-shown');
+    decide(Boolean(answer));
     /** A line above the screen (one at a time), read out as a status. */
     const say = (words) => {
       if (!screen.isConnected) return;
@@ -96,14 +109,14 @@
   const first = (cache) => {
     const data = document.getElementById('otto-seed-screen');
     // The build wrote its numbers ("500 customers") with these digits.
-    if (!data || !navigator.storage?.getDirectory || new Intl.NumberFormat().format(500) !== '500') return;
+    if (!data || !navigator.storage?.getDirectory || new Intl.NumberFormat().format(500) !== '500') return decide(false);
     cache
       .match('/__otto/database')
       .then((made) => (made ? undefined : navigator.storage.getDirectory().then((directory) => directory.getDirectoryHandle('.otto'))))
       .then(
-        () => undefined, // a database is there, or was: not a first start
+        () => decide(false), // a database is there, or was: not a first start
         (error) => {
-          if (error?.name !== 'NotFoundError') return;
+          if (error?.name !== 'NotFoundError') return decide(false);
           const { generatedAt, html, answer } = JSON.parse(data.textContent);
           const shift = Math.floor(performance.timeOrigin) - generatedAt;
           // The answer's dates (every number under a name ending in _dt) move as the database's do.
@@ -126,12 +139,12 @@
           );
         },
       )
-      .catch(() => undefined);
+      .catch(() => decide(false));
   };
 
-  if (!('caches' in window)) return;
+  if (!('caches' in window)) return decide(false);
   caches
     .open('otto-first-screen')
     .then((cache) => kept(cache).then((shown) => (shown ? undefined : first(cache))))
-    .catch(() => undefined);
+    .catch(() => decide(false));
 })();

@@ -4,14 +4,23 @@
 import '@otto/ui/styles.css';
 import './app.css';
 import { startDbWorkerEarly } from './backend/early-db-worker';
+import { keptScreenShown } from './backend/kept-screen-shown';
 
 const biz = window.location.pathname.startsWith('/biz');
-if (biz) startDbWorkerEarly();
+// The backend starts now (the DB worker, the election of the tab that owns the database, then the
+// database's open) while React and the screens load; start-app waits for the same start
+// (startOnce). Unless public/kept-screen.js shows the list with the answer it was drawn from: the
+// app then draws its first screen from that answer, and starts the backend once its own code has
+// loaded (start-app.tsx), so that the two do not share the CPU meanwhile (decision 0009).
+if (biz) {
+  void keptScreenShown().then((shown) => {
+    if (shown) return;
+    startDbWorkerEarly();
+    void import('./backend/start-once').then(({ startOnce }) => startOnce());
+  });
+}
 // zod's CSP-safe setting runs before any module of the app builds a schema (the CSP forbids
 // zod's eval, and zod 4.6 probes for eval when a schema is built): as a module of its own, loaded
 // and run before the app's chunks, since a bundle runs shared chunks before an entry's own code.
 await import('./lib/zod-config');
-// The backend starts now (the election of the tab that owns the database, then the database's
-// open) while React and the screens load; start-app waits for the same start (startOnce).
-if (biz) void import('./backend/start-once').then(({ startOnce }) => startOnce());
 await import('./start-app');
