@@ -221,7 +221,8 @@ export function toMarkdown(results: BenchResults, charts: { title: string; file:
       '',
       'From navigation to the first customer row of /biz/customers in the DOM. Otto, first row shown: any customer row, the kept first screen\'s included ' +
         '(the list as last drawn, shown while exactly what the database holds, before the app\'s code has loaded; decision 0009); Otto, live row: the first row the app ' +
-        'itself rendered from its database\'s answer (the same moment where no kept screen was shown: every first visit). MSW: the same app built from its own Vite config with ' +
+        'itself rendered, which answers clicks: from the answer the kept screen was drawn from while its backend starts, or from its database\'s answer where no kept screen was ' +
+        'shown (milestone "first screen answered by the backend": when the database\'s own answer was there). MSW: the same app built from its own Vite config with ' +
         'its backend start module swapped for one that starts MSW over arrays of the same first data (the app build\'s `otto-seed.json` customers and jobs, embedded at build time; ' +
         '`bench/build/msw-app.ts`), measured the same way, in turns with Otto (first visits and restarts alternate).' +
         (msw?.shipsOttoBackend ? ' **The MSW variant also shipped Otto backend files: its figures are too high.**' : ''),
