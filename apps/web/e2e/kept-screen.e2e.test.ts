@@ -99,6 +99,21 @@ async function holdDatabase(page: Page): Promise<() => Promise<void>> {
 }
 
 /**
+ * Waits until the app's first screen has its data from the database (the app's mark), then checks
+ * that the answer the app first drew from (the kept one) is exactly the database's answer now:
+ * every customer, every date.
+ */
+async function expectKeptAnswerIsTheDatabases(page: Page): Promise<void> {
+  await page.waitForFunction(() => performance.getEntriesByName('otto:first-screen-answered').length > 0);
+  const kept = await page.evaluate(() => (window as unknown as { __ottoKeptAnswer?: { result: { data: unknown } } }).__ottoKeptAnswer);
+  expect(kept, 'the app was handed the kept answer').toBeDefined();
+  // On a first visit /api is answered once the service worker controls the page (a moment later).
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+  const answer = await apiFetch(page, '/api/customers');
+  expect(kept!.result.data).toEqual(answer.json);
+}
+
+/**
  * Holds back the app's code (its start-app chunk) for the pages of `context` that fetch it
  * themselves (a first visit: no service worker controls the page yet). Returns the release.
  */
@@ -138,6 +153,7 @@ describe('the kept first screen', () => {
     await again.page.waitForFunction(() => (window as unknown as { __probe: Probe }).__probe.liveAt !== undefined);
     await release();
     expect(await liveNames(again.page)).toEqual(drawn);
+    await expectKeptAnswerIsTheDatabases(again.page);
     const probe = await probeOf(again.page);
     expect(probe.keptAt, 'the kept screen was shown').toBeDefined();
     expect(probe.keptNames).toEqual(drawn);
@@ -217,11 +233,14 @@ describe('the kept first screen', () => {
       await page.waitForFunction(() => (window as unknown as { __probe: Probe }).__probe.liveAt !== undefined);
       await release();
       const names = await liveNames(page);
+      // The answer the app drew from first, its dates moved by the page, is the new database's.
+      await expectKeptAnswerIsTheDatabases(page);
       const probe = await probeOf(page);
       expect(probe.keptAt, 'the first-start list was shown').toBeDefined();
       expect(probe.keptNames).toEqual(names);
       expect(probe.keptAt!).toBeLessThan(probe.liveAt!);
-      // Every cell, the dates included: the database moved its dates to the moment the page opened.
+      // Every cell, the dates included, now drawn from the database's answer: the database moved its
+      // dates to the moment the page opened.
       expect(probe.keptText).toBe(await page.locator('table').first().textContent());
       // A database exists now: the next visit shows the list as kept, the same one.
       await waitUntilKept(page);

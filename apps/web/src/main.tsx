@@ -12,15 +12,16 @@ const biz = window.location.pathname.startsWith('/biz');
 // (startOnce). Unless public/kept-screen.js shows the list with the answer it was drawn from: the
 // app then draws its first screen from that answer, and starts the backend once its own code has
 // loaded (start-app.tsx), so that the two do not share the CPU meanwhile (decision 0009).
-if (biz) {
-  void keptScreenShown().then((shown) => {
-    if (shown) return;
-    startDbWorkerEarly();
-    void import('./backend/start-once').then(({ startOnce }) => startOnce());
-  });
-}
+const startNow = biz ? keptScreenShown().then((kept) => !kept) : Promise.resolve(false);
+void startNow.then((now) => {
+  if (now) startDbWorkerEarly();
+});
 // zod's CSP-safe setting runs before any module of the app builds a schema (the CSP forbids
 // zod's eval, and zod 4.6 probes for eval when a schema is built): as a module of its own, loaded
-// and run before the app's chunks, since a bundle runs shared chunks before an entry's own code.
+// and run before the app's chunks (start-once's included), since a bundle runs shared chunks
+// before an entry's own code.
 await import('./lib/zod-config');
+void startNow.then((now) => {
+  if (now) void import('./backend/start-once').then(({ startOnce }) => startOnce());
+});
 await import('./start-app');

@@ -32,7 +32,7 @@ const answer = biz ? keptAnswer(root) : undefined;
 if (answer) {
   queryClient.setQueryData(answer.queryKey, answer.result);
   renderBeforeStart();
-  holdApiCalls(startOnce());
+  holdApiCalls(startOnce().then((start) => (start.ok ? undefined : start.message)));
 }
 const started = biz && !answer ? await startOnce() : undefined;
 // The first screen's requests go out now: the database answers them while React renders, and the

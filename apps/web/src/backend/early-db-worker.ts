@@ -5,13 +5,16 @@
 import { createDbWorker } from './create-db-worker';
 
 let early: Worker | undefined;
+/** The backend has taken its worker (or dropped the early one): none is started early after that. */
+let settled = false;
 
 /**
- * Starts the DB worker ahead of the app (once).
+ * Starts the DB worker ahead of the app (once), unless the backend has already taken one.
  * @example
  * if (location.pathname.startsWith('/biz/')) startDbWorkerEarly();
  */
 export function startDbWorkerEarly(): void {
+  if (settled) return;
   early ??= createDbWorker();
 }
 
@@ -21,6 +24,7 @@ export function startDbWorkerEarly(): void {
  * startBrowserBackend({ createWorker: takeDbWorker, … });
  */
 export function takeDbWorker(): Worker {
+  settled = true;
   const worker = early ?? createDbWorker();
   early = undefined;
   return worker;
@@ -32,6 +36,7 @@ export function takeDbWorker(): Worker {
  * if (backend.status.role === 'follower') dropEarlyDbWorker();
  */
 export function dropEarlyDbWorker(): void {
+  settled = true;
   early?.terminate();
   early = undefined;
 }

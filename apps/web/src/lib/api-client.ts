@@ -21,23 +21,26 @@ export function configureApiClient(options: Partial<typeof settings>): void {
   Object.assign(settings, options);
 }
 
-/** What every call waits for before it reads the settings, while there is something to wait for. */
-let held: Promise<void> | undefined;
+/** What every call waits for before it reads the settings: undefined, or why no call can be made. */
+let held: Promise<string | undefined> | undefined;
 
 /**
- * Holds every call until `until` settles, however it settles: the app renders its first screen
- * from the kept answer before the backend has started (start-app.tsx), and what it asks meanwhile
- * goes out once the backend has configured the client.
+ * Holds every call until `until` settles: the app renders its first screen from the kept answer
+ * before the backend has started (start-app.tsx), and what it asks meanwhile goes out once the
+ * backend has configured the client. When `until` gives a reason (the start failed), every call
+ * fails with it from then on, rather than going out to a backend that was never set up.
  * @example
- * holdApiCalls(startOnce());
+ * holdApiCalls(startOnce().then((started) => (started.ok ? undefined : started.message)));
  */
-export function holdApiCalls(until: Promise<unknown>): void {
-  const hold: Promise<void> = until.then(
-    () => {
-      if (held === hold) held = undefined;
+export function holdApiCalls(until: Promise<string | undefined>): void {
+  const hold: Promise<string | undefined> = until.then(
+    (refusal) => {
+      if (held === hold && refusal === undefined) held = undefined;
+      return refusal;
     },
     () => {
       if (held === hold) held = undefined;
+      return undefined;
     },
   );
   held = hold;
@@ -72,7 +75,8 @@ export async function callApi<R extends RouteDefinition>(
   route: R,
   request: ApiRequest = {},
 ): Promise<ApiResult<z.infer<R['response']>>> {
-  if (held) await held;
+  const refusal = held && (await held);
+  if (refusal) throw new ApiClientError('FETCH_ERROR', refusal);
   let url = settings.baseUrl + buildPath(route.path, request.params);
   if (request.filter !== undefined) url += `?filterJson=${encodeURIComponent(JSON.stringify(request.filter))}`;
   // A long call (an import, its undo) waits past the host's own limit for it, so that the host's

@@ -4,8 +4,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { applyUpdate, onUpdateReady } from '../../backend/app-updates';
 import type { BackendHandle } from '../../backend/start-backend';
-import { firstScreenShown } from '../../backend/first-screen';
-import { rendersBeforeStart } from '../../backend/start-once';
+import { rendersBeforeStart, startOnce } from '../../backend/start-once';
 import { useStart } from '../../backend/use-start';
 import { BackupNudge } from '../../features/data/components/backup-nudge';
 import { DatabaseRecoveryScreen } from '../../features/data/components/database-recovery-screen';
@@ -44,7 +43,7 @@ export default function BizLayout() {
         </Link>
       }
       tools={
-        // Shown while starting too (the palette opens once the backend has started).
+        // Shown while starting too, as the palette is.
         (started.ok || starting) && (
           <Button variant="secondary" className="biz-search-button" onClick={() => setPaletteOpen(true)} {...shortcutHint(['Mod', 'K'])}>
             <svg viewBox="0 0 16 16" width="16" height="16" fill="none" aria-hidden="true">
@@ -76,7 +75,8 @@ export default function BizLayout() {
               Keyboard shortcuts
             </Button>
           </div>
-          {started.ok && (
+          {/* While starting too: what it looks for waits for the start (api-client). */}
+          {(started.ok || starting) && (
             <CommandPalette
               open={paletteOpen}
               onOpenChange={setPaletteOpen}
@@ -124,9 +124,9 @@ export default function BizLayout() {
 }
 
 /**
- * Shown when the first screen was drawn from the kept answer and the database has not answered
- * three seconds later (another tab still holds it, say): what the screen shows is what was saved,
- * and what is asked of it waits. Gone once the first screen's data has come from the database.
+ * Shown when the first screen was drawn from the kept answer and the backend has not started three
+ * seconds later (another tab still holds the database, say): what the screen shows is what was
+ * saved, and what is asked of it waits. Gone once the backend has started.
  */
 function StillStarting() {
   const [slow, setSlow] = useState(false);
@@ -134,7 +134,7 @@ function StillStarting() {
   useEffect(() => {
     let on = true;
     const timer = setTimeout(() => setSlow(true), 3_000);
-    void firstScreenShown.then(() => on && setAnswered(true));
+    void startOnce().then(() => on && setAnswered(true));
     return () => {
       on = false;
       clearTimeout(timer);
