@@ -57,8 +57,8 @@ createRoot(live, { onCaughtError: reportRenderError }).render(
 );
 // The app takes the kept screen's place in the same frame as it draws its first screen's data.
 if (kept) {
-  takeOver(live, queryClient, Boolean(answer));
   followKeptClicks(router);
+  takeOver(live, queryClient, router, Boolean(answer));
 }
 // A first visit registers the service worker after this (start-backend.ts): once the first
 // screen's requests have been answered and two frames drawn, so its rows are on screen.
@@ -76,13 +76,17 @@ void answered.then(() => {
  * fetching and nothing "Loading" (`data-loading`) in it. Checked after every change React makes
  * to `live` (a mutation observer runs before the next paint) and every change in the query cache.
  */
-function takeOver(live: HTMLElement, client: QueryClient, fromKeptAnswer: boolean): void {
+function takeOver(live: HTMLElement, client: QueryClient, router: ReturnType<typeof createRouter>, fromKeptAnswer: boolean): void {
   const check = () => {
     // From the kept answer, the screen has its data before the backend has started: what is still
-    // being fetched is the check that the data has not changed meanwhile.
-    if ((!fromKeptAnswer && client.isFetching() > 0) || !live.firstElementChild || live.querySelector('[data-loading]')) return;
+    // being fetched is the check that the data has not changed meanwhile. A click on the kept
+    // screen being followed (its screen's code still loading) is waited for, so that the list
+    // does not show between the kept screen and the screen asked for.
+    if ((!fromKeptAnswer && client.isFetching() > 0) || router.state.navigation.state !== 'idle') return;
+    if (!live.firstElementChild || live.querySelector('[data-loading]')) return;
     observer.disconnect();
     unsubscribe();
+    unsubscribeRouter();
     for (const child of [...(live.parentElement?.children ?? [])]) if (child !== live) child.remove();
     live.parentElement?.removeAttribute('aria-busy');
     live.hidden = false;
@@ -90,6 +94,7 @@ function takeOver(live: HTMLElement, client: QueryClient, fromKeptAnswer: boolea
   const observer = new MutationObserver(check);
   observer.observe(live, { childList: true, subtree: true });
   const unsubscribe = client.getQueryCache().subscribe(check);
+  const unsubscribeRouter = router.subscribe(check);
   check();
 }
 
