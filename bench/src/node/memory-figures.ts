@@ -48,6 +48,8 @@ export interface VisitMemory {
   targets: TargetMemory[];
   /** Targets whose heap could not be read (their part is short of them). */
   unread: string[];
+  /** When the first customer row was there, ms from the navigation's start (read just after it appeared). */
+  firstRowMs?: number;
 }
 
 export interface SiteMemory {
@@ -203,6 +205,18 @@ export function memoryMarkdown(memory: MemoryResult): string[] {
           `${mb(m?.page)} | ${mb(m?.total)} | ${Number.isFinite(r) ? `${r.toFixed(2)}x` : '–'} |`,
       );
     }
+  }
+  lines.push(
+    '',
+    'The same visits, from navigation to the first customer row (ms; read just after the row appeared, one visit each: a rough figure; the start-up bench measures start-up): ' +
+      'for Otto at the largest sizes this is the start-up with that much data (a first visit seeds it, a repeat visit opens it).',
+    '',
+    '| customers | visit | Otto | MSW |',
+    '| --- | --- | --- | --- |',
+  );
+  const at = (v: VisitMemory | undefined) => (v?.firstRowMs === undefined ? '–' : String(Math.round(v.firstRowMs)));
+  for (const s of memory.sizes) {
+    for (const visit of ['first', 'repeat'] as const) lines.push(`| ${size(s.n)} | ${visit} | ${at(s.otto[visit])} | ${at(s.msw[visit])} |`);
   }
   lines.push('');
   for (const s of memory.sizes) {

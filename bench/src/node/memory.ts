@@ -70,7 +70,8 @@ async function visit(context: BrowserContext, url: string, budgetMs: number, log
   try {
     await page.goto(url, { timeout: budgetMs });
     await page.waitForSelector(firstRow, { timeout: budgetMs });
-    return await measureVisit(context, page);
+    const firstRowMs = await page.evaluate(() => performance.now());
+    return { ...(await measureVisit(context, page)), firstRowMs };
   } finally {
     await page.close();
   }
