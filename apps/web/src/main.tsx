@@ -1,6 +1,7 @@
-// The app's entry: on a /biz page, start the DB worker first (it loads SQLite while the app's code
-// loads; decision 0008), then load and start the app. This module's static imports are kept tiny
-// (no zod, no React), so the worker starts as soon as the entry itself has loaded.
+// The app's entry: on a /biz page, start the DB worker (it loads SQLite while the app's code loads;
+// decision 0008) unless the app can draw its first screen from a kept answer, then load and start
+// the app. This module's static imports are kept tiny (no zod, no React), so the worker starts as
+// soon as the entry itself has loaded and kept-screen.js has decided.
 import '@otto/ui/styles.css';
 import './app.css';
 import { startDbWorkerEarly } from './backend/early-db-worker';
@@ -12,7 +13,9 @@ const biz = window.location.pathname.startsWith('/biz');
 // (startOnce). Unless public/kept-screen.js shows the list with the answer it was drawn from: the
 // app then draws its first screen from that answer, and starts the backend once its own code has
 // loaded (start-app.tsx), so that the two do not share the CPU meanwhile (decision 0009).
-const startNow = biz ? keptScreenShown().then((kept) => !kept) : Promise.resolve(false);
+// A build on a remote server (VITE_OTTO_API_BASE_URL) has no in-browser database at all.
+const local = !import.meta.env.VITE_OTTO_API_BASE_URL?.trim();
+const startNow = biz && local ? keptScreenShown().then((kept) => !kept) : Promise.resolve(false);
 void startNow.then((now) => {
   if (now) startDbWorkerEarly();
 });

@@ -1,4 +1,4 @@
-// The app itself: started by main.tsx once the DB worker is on its way.
+// The app itself, loaded by main.tsx (which may have started the DB worker already).
 import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -14,9 +14,10 @@ import { createRouter, prefetchScreens, preloadScreens } from './router';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-// index.html already shows "Loading...". The backend is starting (main.tsx): load the screens of
-// this URL meanwhile, and render once both are there: the first render then shows the screen
-// itself, with no Suspense fallback (whose reveal React holds back for 300 ms).
+// index.html already shows "Loading...". Load the screens of this URL, and render once they and
+// the first screen's data are there (the backend's start, or the kept answer below): the first
+// render then shows the screen itself, with no Suspense fallback (whose reveal React holds back
+// for 300 ms).
 if (/^\/biz\/?$/.test(window.location.pathname)) {
   // The spec's redirect of /biz (replacing history), done before the first render.
   window.history.replaceState(window.history.state, '', `/biz/customers${window.location.search}${window.location.hash}`);
@@ -57,8 +58,10 @@ createRoot(live, { onCaughtError: reportRenderError }).render(
 );
 // The app takes the kept screen's place in the same frame as it draws its first screen's data.
 if (kept) {
+  // A click on the kept screen is followed before the first render: that render is then the
+  // screen asked for (its Suspense fallback, then its "Loading…", keep the kept screen up).
   followKeptClicks(router);
-  takeOver(live, queryClient, router, Boolean(answer));
+  takeOver(live, queryClient, Boolean(answer));
 }
 // A first visit registers the service worker after this (start-backend.ts): once the first
 // screen's requests have been answered and two frames drawn, so its rows are on screen.
@@ -72,21 +75,18 @@ void answered.then(() => {
 
 /**
  * Shows `live` in place of what else its parent holds (the kept screen, and the note kept-screen.js
- * adds when the start is slow) as soon as the app has drawn its first screen's data: no query
- * fetching and nothing "Loading" (`data-loading`) in it. Checked after every change React makes
- * to `live` (a mutation observer runs before the next paint) and every change in the query cache.
+ * adds when the start is slow) as soon as the app has drawn its first screen's data: nothing
+ * "Loading" (`data-loading`) in it and, unless it was drawn from the kept answer, no query
+ * fetching. Checked after every change React makes to `live` (a mutation observer runs before the
+ * next paint) and every change in the query cache.
  */
-function takeOver(live: HTMLElement, client: QueryClient, router: ReturnType<typeof createRouter>, fromKeptAnswer: boolean): void {
+function takeOver(live: HTMLElement, client: QueryClient, fromKeptAnswer: boolean): void {
   const check = () => {
     // From the kept answer, the screen has its data before the backend has started: what is still
-    // being fetched is the check that the data has not changed meanwhile. A click on the kept
-    // screen being followed (its screen's code still loading) is waited for, so that the list
-    // does not show between the kept screen and the screen asked for.
-    if ((!fromKeptAnswer && client.isFetching() > 0) || router.state.navigation.state !== 'idle') return;
-    if (!live.firstElementChild || live.querySelector('[data-loading]')) return;
+    // being fetched is the check that the data has not changed meanwhile.
+    if ((!fromKeptAnswer && client.isFetching() > 0) || !live.firstElementChild || live.querySelector('[data-loading]')) return;
     observer.disconnect();
     unsubscribe();
-    unsubscribeRouter();
     for (const child of [...(live.parentElement?.children ?? [])]) if (child !== live) child.remove();
     live.parentElement?.removeAttribute('aria-busy');
     live.hidden = false;
@@ -94,7 +94,6 @@ function takeOver(live: HTMLElement, client: QueryClient, router: ReturnType<typ
   const observer = new MutationObserver(check);
   observer.observe(live, { childList: true, subtree: true });
   const unsubscribe = client.getQueryCache().subscribe(check);
-  const unsubscribeRouter = router.subscribe(check);
   check();
 }
 

@@ -1,4 +1,6 @@
-// The DB worker, started while the app's code is still loading (src/main.tsx): it loads SQLite at
+// The DB worker, started while the app's code is still loading (src/main.tsx) unless the app can
+// draw its first screen from a kept answer (then the backend starts it once the app's code is in):
+// it loads SQLite at
 // once and opens the database only when this tab turns out to own it (`waitForOpen`). A tab that
 // relays to another tab's database ends it unused.
 

@@ -18,7 +18,7 @@ let starting: TrackedPromise<Started> | undefined;
  * start-up finished before React's first render.
  * @example
  * void startOnce(); // from main.tsx, in parallel with loading the screens
- * const started = use(startOnce()); // in the /biz layout
+ * const started = useStart(); // in the /biz layout (use-start.ts)
  */
 export function startOnce(): Promise<Started> {
   if (!starting) {

@@ -18,8 +18,9 @@ import { useBizShortcuts } from '../../lib/shortcuts/use-biz-shortcuts';
 
 /**
  * The /biz area: waits for the in-browser backend, then shows navigation and the screen. When the
- * first screen has a kept answer to show (start-app.tsx), it shows them at once instead, and what
- * needs the backend (search, the data menu, notices) once it has started.
+ * first screen has a kept answer to show (start-app.tsx), it shows them at once instead (calls
+ * wait for the start), and what needs the backend itself (the data menu, its notices) once it has
+ * started.
  */
 export default function BizLayout() {
   const start = useStart();
