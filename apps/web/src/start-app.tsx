@@ -65,8 +65,13 @@ if (kept) {
 }
 // A first visit registers the service worker after this (start-backend.ts): once the first
 // screen's requests have been answered and two frames drawn, so its rows are on screen.
-// From a kept answer, that is once the backend has started and the list has asked it again.
-const answered = answer ? startOnce().then(() => settled(queryClient)) : started?.ok ? settled(queryClient) : Promise.resolve();
+// From a kept answer, that is once the backend has started and the list has asked it again: the
+// list's refetch, held until the start, is on its way once the app has drawn and two frames passed.
+const answered = answer
+  ? Promise.all([startOnce(), drawn(live).then(twoFrames)]).then(() => settled(queryClient))
+  : started?.ok
+    ? settled(queryClient)
+    : Promise.resolve();
 void answered.then(() => {
   // For the start-up bench: when the first screen's data has come from the backend.
   performance.mark('otto:first-screen-answered');
@@ -115,13 +120,31 @@ function followKeptClicks(router: ReturnType<typeof createRouter>): void {
   follow();
 }
 
+/** Resolves two animation frames from now. */
+function twoFrames(): Promise<void> {
+  return new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+}
+
+/** Resolves once React has put something in `live` (its first commit). */
+function drawn(live: HTMLElement): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (live.firstElementChild) return resolve();
+    const observer = new MutationObserver(() => {
+      if (!live.firstElementChild) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(live, { childList: true });
+  });
+}
+
 /** Resolves once no query is fetching, then two animation frames later. */
 function settled(client: QueryClient): Promise<void> {
   return new Promise<void>((resolve) => {
     const check = () => {
       if (client.isFetching() > 0) return;
       unsubscribe();
-      requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+      void twoFrames().then(resolve);
     };
     const unsubscribe = client.getQueryCache().subscribe(check);
     check();

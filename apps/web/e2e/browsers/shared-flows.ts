@@ -148,6 +148,9 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
     await screen.click({ role: 'button', name: 'Create customer' });
     await screen.waitForText(`${fullName} was added.`);
     const url = await screen.waitForUrl('a customer’s edit page', (u) => /\/biz\/customers\/edit\/\d+$/.test(u.pathname));
+    // The edit screen itself, not only its address: a flow that reloads or leaves next would
+    // otherwise cut off the loads of its code (WebKit reports each as a failed load).
+    await screen.find({ role: 'heading', name: fullName });
     return url.pathname.split('/').pop()!;
   }
 
