@@ -33,16 +33,10 @@ let held: Promise<string | undefined> | undefined;
  * holdApiCalls(startOnce().then((started) => (started.ok ? undefined : started.message)));
  */
 export function holdApiCalls(until: Promise<string | undefined>): void {
-  const hold: Promise<string | undefined> = until.then(
-    (refusal) => {
-      if (held === hold && refusal === undefined) held = undefined;
-      return refusal;
-    },
-    () => {
-      if (held === hold) held = undefined;
-      return undefined;
-    },
-  );
+  const hold: Promise<string | undefined> = until.then((refusal) => {
+    if (held === hold && refusal === undefined) held = undefined;
+    return refusal;
+  });
   held = hold;
 }
 

@@ -1,7 +1,9 @@
 import { maxBackupBytes } from '@otto/mock-backend/browser';
 
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
 /** What the restore buttons say about size: "up to 200 MB" (decision 0130). */
-export const backupSizeLimit = `up to ${Math.round(maxBackupBytes / 1024 / 1024)} MB`;
+export const backupSizeLimit = `up to ${megabytes(maxBackupBytes)}`;
 
 /**
  * Why `file` cannot be restored for its size, in words, or undefined when it may be tried. Checked
@@ -11,8 +13,7 @@ export const backupSizeLimit = `up to ${Math.round(maxBackupBytes / 1024 / 1024)
  */
 export function backupTooLarge(file: { name: string; size: number }): string | undefined {
   if (file.size <= maxBackupBytes) return undefined;
-  const mb = (file.size / 1024 / 1024).toFixed(0);
-  return `“${file.name}” is ${mb} MB; a backup can be ${backupSizeLimit}, so it was not restored. Choose a backup that Otto saved. Nothing was changed.`;
+  return `“${file.name}” is ${megabytes(file.size)}; a backup can be ${backupSizeLimit}, so it was not restored. Choose a backup that Otto saved. Nothing was changed.`;
 }
 
 /**
@@ -23,7 +24,7 @@ export function backupTooLarge(file: { name: string; size: number }): string | u
  * setNotice(backupDownloaded(bytes.byteLength)); // "Backup downloaded (540 KB)."
  */
 export function backupDownloaded(bytes: number): string {
-  const size = bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(0)} KB` : `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+  const size = bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(0)} KB` : megabytes(bytes);
   if (bytes <= maxBackupBytes) return `Backup downloaded (${size}).`;
-  return `Backup downloaded (${size}). It is larger than the ${Math.round(maxBackupBytes / 1024 / 1024)} MB Otto can restore from a backup, so Otto cannot restore this file yet: it is a complete SQLite database, a copy of your data you can keep and open with SQLite's own tools.`;
+  return `Backup downloaded (${size}). It is larger than the ${megabytes(maxBackupBytes)} Otto can restore from a backup, so Otto cannot restore this file yet: it is a complete SQLite database, a copy of your data you can keep and open with SQLite's own tools.`;
 }
