@@ -52,6 +52,27 @@ async function rowsOf(bytes: Uint8Array): Promise<Record<string, unknown[]>> {
   }
 }
 
+/**
+ * The bytes a restore's check left in OPFS: the files of its scratch pool (`.otto-check`) beyond
+ * their 4 KB headers. 0 once a check has settled, whatever it found.
+ */
+async function scratchBytesLeft(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    let dir: FileSystemDirectoryHandle;
+    try {
+      dir = await root.getDirectoryHandle('.otto-check');
+    } catch {
+      return 0;
+    }
+    let left = 0;
+    for await (const handle of (dir as unknown as { values(): AsyncIterable<FileSystemHandle> }).values()) {
+      if (handle.kind === 'file') left += Math.max(0, (await (handle as FileSystemFileHandle).getFile()).size - 4096);
+    }
+    return left;
+  });
+}
+
 async function createCustomer(page: Page, full_name: string, email = 'someone@example.com') {
   const res = await apiFetch(page, '/api/customers', { method: 'POST', body: { full_name, email, phone: '555 0100' } });
   expect(res.status).toBe(200);
@@ -76,6 +97,9 @@ describe('backup and restore', () => {
     await page.getByRole('button', { name: 'Replace my data' }).click();
     await page.getByText(/^Restored “otto-e2e-/).waitFor();
     await page.getByRole('button', { name: 'Close' }).click();
+    // The backup was checked in a scratch file of OPFS (never whole in memory), which is gone now.
+    expect(await page.evaluate(() => navigator.storage.getDirectory().then((root) => root.getDirectoryHandle('.otto-check')).then(() => true))).toBe(true);
+    expect(await scratchBytesLeft(page)).toBe(0);
 
     const names = async (q: string) =>
       ((await apiFetch(page, `/api/customers?filterJson=${encodeURIComponent(JSON.stringify({ queryText: q }))}`)).json as { full_name: string }[]).map((c) => c.full_name);
@@ -110,6 +134,7 @@ describe('backup and restore', () => {
       await page.getByRole('alert').filter({ hasText: message }).waitFor();
       await page.getByRole('button', { name: 'Close' }).click();
       expect((await apiFetch(page, '/api/customers')).headers['x-total-count']).toBe(before);
+      expect(await scratchBytesLeft(page)).toBe(0);
     }
     expect(problems()).toEqual([]);
     await ctx.close();

@@ -205,6 +205,12 @@ export function toMarkdown(results: BenchResults, charts: { title: string; file:
             `The same database as a first-start file (exportSeedDatabase, not compacted): ${(file.bytes / 1e6).toFixed(0)} MB, made in ${ms(file.makeMs)} ms; a new database made from it (put in OPFS, its dates moved to now) answered its first list ${ms(file.loadMs)} ms after it began (one run; the file was already in the worker's memory).`,
           );
         }
+        const br = size.bulkLoad.backupRestore;
+        if (br) {
+          lines.push(
+            `Backup and restore of that database (${(br.bytes / 1e6).toFixed(0)} MB, one run): the backup (exportDatabase) ${ms(br.backupMs)} ms; the restore's check (checkBackup: the file copied into a scratch OPFS file a slice at a time, integrity check, schema, migrations) ${ms(br.checkMs)} ms; putting it in place, reopening and the first list ${ms(br.replaceMs)} ms (${br.customers.toLocaleString('en')} customers).`,
+          );
+        }
       }
     }
     lines.push('');

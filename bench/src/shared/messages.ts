@@ -64,4 +64,10 @@ export interface BulkLoadTiming {
   jobs: number;
   ms: number;
   file?: { bytes: number; makeMs: number; loadMs: number };
+  /**
+   * That database backed up (`exportDatabase`) and the backup restored into it as the DB worker
+   * restores one: checked in a scratch file (`checkBackup`, a Blob read a slice at a time), put in
+   * place, reopened and its first list answered.
+   */
+  backupRestore?: { backupMs: number; bytes: number; checkMs: number; replaceMs: number; customers: number };
 }

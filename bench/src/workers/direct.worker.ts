@@ -1,7 +1,7 @@
 // The "inside the DB worker" figure: the same mock backend (createMockApi on an OPFS store, as
 // serveMockApiInWorker opens it) answering api.fetch(Request) in a loop, with no relay at all.
 // It also seeds the database the path page then serves, and times the seeding.
-import { createMockApi, exportSeedDatabase, importSeedData, toFtsQuery, type MockApi, type SeedData } from '@otto/mock-backend';
+import { checkBackup, createMockApi, exportSeedDatabase, importSeedData, toFtsQuery, type MockApi, type SeedData } from '@otto/mock-backend';
 import { createSqliteStore, type SqliteStore } from '@otto/sqlite-store';
 import type { BulkLoadTiming, DirectResult, DirectRun, DirectWorkerMessage, DirectWorkerReply, QueryPlan, SeedTiming } from '../shared/messages';
 import { jobSearchTerm, makeMoveJobs, runLoops, type BenchRequest, type JobContext, type SearchTerms } from '../shared/ops';
@@ -191,6 +191,7 @@ async function timeBulkLoad(n: number): Promise<BulkLoadTiming> {
   const target = createSqliteStore({ ...storeOptions, filename: 'bench-file.sqlite3' });
   fileStarted = performance.now();
   let fileLoadMs: number;
+  let backupRestore: BulkLoadTiming['backupRestore'];
   try {
     await target.open();
     const fromFile = await createMockApi({ store: target, logger: quiet, seed: { file } });
@@ -198,13 +199,34 @@ async function timeBulkLoad(n: number): Promise<BulkLoadTiming> {
     const total = Number(first.headers.get('x-total-count'));
     await first.json();
     fileLoadMs = performance.now() - fileStarted;
-    await fromFile.close();
     if (total !== n) throw new Error(`The database made from the file lists ${total} customers, not ${n}.`);
+    backupRestore = await timeBackupRestore(fromFile, target, n);
   } finally {
     // The scratch file goes whatever happened: the next run starts without it.
     await target.deleteDatabase().catch(() => undefined);
   }
-  return { rows: n, jobs: jobs.length, ms, file: { bytes: file.byteLength, makeMs: makeFileMs, loadMs: fileLoadMs } };
+  return { rows: n, jobs: jobs.length, ms, file: { bytes: file.byteLength, makeMs: makeFileMs, loadMs: fileLoadMs }, ...(backupRestore ? { backupRestore } : {}) };
+}
+
+/** A backup of the database behind `api`, then that backup restored into it the way the DB worker restores one (closes `api`). */
+async function timeBackupRestore(api: MockApi, store: SqliteStore, n: number): Promise<NonNullable<BulkLoadTiming['backupRestore']>> {
+  let started = performance.now();
+  const backup = new Blob([store.exportDatabase() as Uint8Array<ArrayBuffer>]);
+  const backupMs = performance.now() - started;
+  started = performance.now();
+  const summary = await checkBackup(backup);
+  const checkMs = performance.now() - started;
+  started = performance.now();
+  await api.close();
+  await store.replaceDatabase!(backup);
+  const restored = await createMockApi({ store, logger: quiet, seed: false });
+  const res = await restored.fetch(new Request('http://localhost/api/customers'));
+  const customers = Number(res.headers.get('x-total-count'));
+  await res.json();
+  const replaceMs = performance.now() - started;
+  await restored.close();
+  if (summary.customers !== n || customers !== n) throw new Error(`The restored backup holds ${summary.customers} customers and lists ${customers}, not ${n}.`);
+  return { backupMs, bytes: backup.size, checkMs, replaceMs, customers };
 }
 
 self.addEventListener('message', (event) => {

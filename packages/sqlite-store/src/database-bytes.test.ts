@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inspectDatabaseBytes } from './inspect-database-bytes';
-import { openSqliteStore } from './sqlite-store';
+import { assertSqliteFile, inspectDatabase, inspectDatabaseBytes } from './inspect-database-bytes';
+import { createSqliteStore, openSqliteStore } from './sqlite-store';
 
 async function sampleBytes() {
   const store = await openSqliteStore({ storage: 'memory' });
@@ -8,7 +8,7 @@ async function sampleBytes() {
   for (let i = 0; i < 300; i++) store.run('INSERT INTO notes VALUES (?)', [`note ${i} ${'x'.repeat(200)}`]);
   const bytes = store.exportDatabase();
   await store.close();
-  return bytes;
+  return bytes as Uint8Array<ArrayBuffer>;
 }
 
 describe('database bytes', () => {
@@ -30,6 +30,26 @@ describe('database bytes', () => {
     expect(store.get('SELECT count(*) AS n FROM notes')).toEqual({ n: 300 });
     expect(store.get("SELECT name FROM sqlite_master WHERE name = 'other'")).toBeUndefined();
     await store.close();
+  });
+
+  it('opens a file given as a Blob (replaceWith) and replaces a database with one', async () => {
+    const file = new Blob([await sampleBytes()]);
+    const opened = await openSqliteStore({ storage: 'memory', replaceWith: file });
+    expect(opened.get('SELECT count(*) AS n FROM notes')).toEqual({ n: 300 });
+    opened.exec('DELETE FROM notes');
+    await opened.replaceDatabase!(file);
+    expect(opened.get('SELECT count(*) AS n FROM notes')).toEqual({ n: 300 });
+    await opened.close();
+  });
+
+  it('checks a store not opened yet as inspectDatabaseBytes checks bytes, and refuses what is not a SQLite file before reading it whole', async () => {
+    const bytes = await sampleBytes();
+    const store = createSqliteStore({ storage: 'memory', replaceWith: new Blob([bytes]), untrusted: { deadline: Date.now() + 10_000 } });
+    expect(await inspectDatabase(store)).toEqual(await inspectDatabaseBytes(bytes));
+    await store.close();
+    await expect(assertSqliteFile(new Blob(['not a database'.repeat(100)]))).rejects.toMatchObject({ code: 'INVALID_DATABASE', message: expect.stringContaining('not a SQLite database') });
+    await expect(assertSqliteFile(new Blob([bytes]), { maxBytes: 1024 })).rejects.toMatchObject({ message: expect.stringMatching(/^This file is 0\.\d MB, more than the 0 MB a backup may be/) });
+    await expect(assertSqliteFile(new Blob([bytes]))).resolves.toBeUndefined();
   });
 
   it('inspects a healthy database', async () => {

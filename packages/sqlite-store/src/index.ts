@@ -1,7 +1,8 @@
 export { createSqliteStore, openSqliteStore } from './sqlite-store';
-export { inspectDatabaseBytes, schemaOf, type DatabaseFileInfo, type InspectOptions, type SchemaObject } from './inspect-database-bytes';
+export { assertSqliteFile, inspectDatabase, inspectDatabaseBytes, schemaOf, type DatabaseFileInfo, type InspectOptions, type SchemaObject } from './inspect-database-bytes';
 export { wasInterrupted, type UntrustedOptions } from './guard-connection';
 export { isNewOpfsPool } from './opfs-pool';
+export { opfsAvailable } from './sqlite-module';
 export { runMigrations } from './migrate';
 export { preloadSqlite, type LoadSqliteOptions } from './sqlite-module';
 export {

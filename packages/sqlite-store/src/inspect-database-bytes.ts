@@ -2,7 +2,7 @@
 import { wasInterrupted } from './guard-connection';
 import { createSqliteStore } from './sqlite-store';
 import { StoreError } from './store-error';
-import type { Database } from './types';
+import type { Database, SqliteStore } from './types';
 
 /**
  * One row of a database's `sqlite_master`: a table, index, trigger or view, with the SQL that made
@@ -58,6 +58,27 @@ export function schemaOf(db: Database): SchemaObject[] {
 }
 
 /**
+ * Refuses, before SQLite sees it, a file larger than `maxBytes` or one that does not begin as a
+ * SQLite file does (its bytes, or a Blob: only its first bytes are read). Throws StoreError
+ * `INVALID_DATABASE` in words.
+ * @example
+ * await assertSqliteFile(file, { maxBytes: 2 * 1024 ** 3 });
+ */
+export async function assertSqliteFile(source: Uint8Array | Blob, options: Pick<InspectOptions, 'maxBytes'> = {}): Promise<void> {
+  const size = source instanceof Uint8Array ? source.byteLength : source.size;
+  if (options.maxBytes !== undefined && size > options.maxBytes) {
+    throw new StoreError(
+      'INVALID_DATABASE',
+      `This file is ${megabytes(size)}, more than the ${megabytes(options.maxBytes)} a backup may be, so it was not opened. Nothing was changed.`,
+    );
+  }
+  const start = source instanceof Uint8Array ? source.subarray(0, 16) : new Uint8Array(await source.slice(0, 16).arrayBuffer());
+  if (size < 512 || new TextDecoder('latin1').decode(start) !== sqliteHeader) {
+    throw new StoreError('INVALID_DATABASE', 'This file is not a SQLite database. Choose a backup that Otto saved.');
+  }
+}
+
+/**
  * Checks that bytes are a healthy SQLite database before anyone relies on them: the size, the
  * SQLite file header, then `PRAGMA integrity_check` on a private in-memory copy opened untrusted
  * (defensive settings, none of the file's triggers or views run, stopped at the deadline). Throws
@@ -66,18 +87,26 @@ export function schemaOf(db: Database): SchemaObject[] {
  * const { userVersion, schema } = await inspectDatabaseBytes(new Uint8Array(await file.arrayBuffer()), { maxBytes: 200e6 });
  */
 export async function inspectDatabaseBytes(bytes: Uint8Array, options: InspectOptions = {}): Promise<DatabaseFileInfo> {
-  if (options.maxBytes !== undefined && bytes.byteLength > options.maxBytes) {
-    throw new StoreError(
-      'INVALID_DATABASE',
-      `This file is ${megabytes(bytes.byteLength)}, more than the ${megabytes(options.maxBytes)} a backup may be, so it was not opened. Nothing was changed.`,
-    );
-  }
-  const header = new TextDecoder('latin1').decode(bytes.subarray(0, 16));
-  if (bytes.byteLength < 512 || header !== sqliteHeader) {
-    throw new StoreError('INVALID_DATABASE', 'This file is not a SQLite database. Choose a backup that Otto saved.');
-  }
+  await assertSqliteFile(bytes, options);
   const deadline = options.deadline ?? Date.now() + 30_000;
   const store = createSqliteStore({ storage: 'memory', initialData: bytes, logger: { warn: () => {} }, untrusted: { deadline } });
+  try {
+    return await inspectDatabase(store);
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * The checks of `inspectDatabaseBytes` on a store created with `untrusted` and not opened yet (a
+ * file put in OPFS with `replaceWith`, say, so that a file of any size is checked without being
+ * held in memory): opens it, runs `PRAGMA integrity_check`, reads its schema. Throws StoreError
+ * `INVALID_DATABASE` in words; the caller closes the store.
+ * @example
+ * const check = createSqliteStore({ storage: 'opfs', opfsDirectory: '.check', replaceWith: file, untrusted: { deadline } });
+ * try { const { userVersion } = await inspectDatabase(check); } finally { await check.deleteDatabase(); }
+ */
+export async function inspectDatabase(store: SqliteStore): Promise<DatabaseFileInfo> {
   try {
     await store.open();
     let problems: string[];
@@ -98,12 +127,16 @@ export async function inspectDatabaseBytes(bytes: Uint8Array, options: InspectOp
     return { userVersion: store.userVersion(), objects, schema };
   } catch (error) {
     if (error instanceof StoreError && error.code === 'INVALID_DATABASE' && error.message.includes('Nothing was changed')) throw error;
+    if (error instanceof StoreError && error.code === 'STORAGE_FULL') throw error;
     if (wasInterrupted(error)) throw tooSlow(error);
+    // Opening a file in OPFS reads (and sets) its journal mode first: damage found there is damage.
+    const malformed = /SQLITE_(CORRUPT|NOTADB)\b[^]*: (.*)$/.exec((error as Error).message ?? '');
+    if (malformed) {
+      throw new StoreError('INVALID_DATABASE', `This database is damaged, so it cannot be used (SQLite found: ${malformed[2]}). Nothing was changed.`, { cause: error });
+    }
     throw new StoreError('INVALID_DATABASE', `This file could not be read as a database (${(error as Error).message}). Nothing was changed.`, {
       cause: error,
     });
-  } finally {
-    await store.close();
   }
 }
 

@@ -1,7 +1,7 @@
 // Opens a store's database where it lasts (OPFS, else an IndexedDB snapshot), falling back to memory with a warning.
 import { StoreError } from './store-error';
 import { isBusyError, isQuotaError, opfsAvailable, type Sqlite3 } from './sqlite-module';
-import { acquirePool, defaultOpfsDirectory, unlinkCompanions, type PoolUtil } from './opfs-pool';
+import { acquirePool, defaultOpfsDirectory, importInto, unlinkCompanions, type PoolUtil } from './opfs-pool';
 import { openMemory, type OoDb } from './sqlite-connection';
 import { indexedDbAvailable, readSnapshot } from './indexeddb-snapshot';
 import type { SqliteStoreOptions, StoreLogger } from './types';
@@ -18,35 +18,42 @@ export interface PersistentOpenContext {
 
 /** The store's `openPersistent(s)`: its database, why it is in memory if it is, and whether it is an IndexedDB snapshot. */
 export function persistentOpener({ options, storage, logger, filename, snapshotKey, setPool }: PersistentOpenContext) {
+  /** What the database starts as when it is not in OPFS: the file it replaces, else a new database's. */
+  const startingBytes = async () => (options.replaceWith ? new Uint8Array(await options.replaceWith.arrayBuffer()) : await options.newDatabase?.());
+
   async function openPersistent(s: Sqlite3): Promise<{ db: OoDb; fallbackReason?: string; snapshot?: boolean }> {
     const available = opfsAvailable();
     if (!available.ok) {
       if (storage === 'auto' && typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope === 'undefined') {
-        return { db: openMemory(s, await options.newDatabase?.()) };
+        return { db: openMemory(s, await startingBytes()) };
       }
       // No OPFS, but IndexedDB: memory, with a copy of the file kept there after every write.
       if (options.snapshotFallback !== false && indexedDbAvailable()) {
         try {
           // No snapshot yet: the database starts as a new one would (newDatabase), else empty.
-          const bytes = (await readSnapshot(snapshotKey)) ?? (await options.newDatabase?.());
+          const bytes = options.replaceWith ? await startingBytes() : ((await readSnapshot(snapshotKey)) ?? (await options.newDatabase?.()));
           logger.info?.(`No OPFS here (${available.reason}); keeping the database as a snapshot in IndexedDB.`);
           return { db: openMemory(s, bytes), fallbackReason: available.reason, snapshot: true };
         } catch (error) {
-          return fallBack(s, `${available.reason}; IndexedDB failed too (${(error as Error)?.message ?? error})`, await options.newDatabase?.());
+          return fallBack(s, `${available.reason}; IndexedDB failed too (${(error as Error)?.message ?? error})`, await startingBytes());
         }
       }
-      return fallBack(s, available.reason, await options.newDatabase?.());
+      return fallBack(s, available.reason, await startingBytes());
     }
     try {
       const pool = await acquirePool(s, options.opfsDirectory ?? defaultOpfsDirectory);
       setPool(pool);
-      if (options.newDatabase && !pool.getFileNames().includes(`/${filename}`)) {
+      if (options.replaceWith) {
+        await replaceFile(pool, options.replaceWith);
+      } else if (options.newDatabase && !pool.getFileNames().includes(`/${filename}`)) {
         const bytes = await options.newDatabase();
-        unlinkCompanions(pool, `/${filename}`);
-        if (bytes) await pool.importDb(`/${filename}`, bytes);
+        if (bytes) await importInto(pool, `/${filename}`, bytes);
+        else unlinkCompanions(pool, `/${filename}`);
       }
       return { db: new pool.OpfsSAHPoolDb(`/${filename}`) as unknown as OoDb };
     } catch (error) {
+      // A file put in place of the database was refused: say why (a check must not go on in memory).
+      if (options.replaceWith && error instanceof StoreError) throw error;
       if (isBusyError(error)) {
         throw new StoreError(
           'BUSY',
@@ -62,7 +69,22 @@ export function persistentOpener({ options, storage, logger, filename, snapshotK
         });
       }
       const reason = error instanceof Error ? error.message : String(error);
-      return fallBack(s, reason, await options.newDatabase?.().catch(() => undefined));
+      return fallBack(s, reason, await startingBytes().catch(() => undefined));
+    }
+  }
+
+  /** Puts `source` in place of the file; a file that is refused or does not fit fails the open in words, never falls back to memory. */
+  async function replaceFile(pool: PoolUtil, source: Blob): Promise<void> {
+    pool.unlink(`/${filename}`);
+    try {
+      await importInto(pool, `/${filename}`, source);
+    } catch (error) {
+      if (isQuotaError(error)) {
+        throw new StoreError('STORAGE_FULL', 'The file could not be copied into the browser\'s storage: there is no space left for it. Free some disk space, then try again.', {
+          cause: error,
+        });
+      }
+      throw new StoreError('INVALID_DATABASE', `This file could not be read as a SQLite database (${(error as Error)?.message ?? error}).`, { cause: error });
     }
   }
 

@@ -33,6 +33,9 @@ export async function acquirePool(s: Sqlite3, directory: string): Promise<PoolUt
   if (cached) return cached.isPaused() ? cached.unpauseVfs() : cached;
   const pool = await s.installOpfsSAHPoolVfs({
     directory,
+    // SQLite keeps one pool per VFS name: a directory other than the default gets a name of its own
+    // (a backup is checked in a pool beside the database's while the database stays open).
+    ...(directory === defaultOpfsDirectory ? {} : { name: `opfs-sahpool-${directory.replace(/[^A-Za-z0-9]/g, '_')}` }),
     // Failures reach the caller as StoreError. Error lines only (1): they go to the module's error
     // logger, which counts quota refusals (see vfsQuotaErrors) and drops the rest.
     verbosity: 1,
@@ -54,4 +57,21 @@ export async function acquirePool(s: Sqlite3, directory: string): Promise<PoolUt
  */
 export function unlinkCompanions(pool: PoolUtil, path: string): void {
   for (const suffix of ['-wal', '-journal']) pool.unlink(`${path}${suffix}`);
+}
+
+/** Bytes read a slice at a time from a Blob: what the pool's chunked import asks for (a file of any size, never held whole). */
+export function sliceReader(blob: Blob, sliceBytes = 16 * 1024 * 1024): () => Promise<ArrayBuffer | undefined> {
+  let at = 0;
+  return async () => {
+    if (at >= blob.size) return undefined;
+    const slice = blob.slice(at, at + sliceBytes);
+    at += sliceBytes;
+    return slice.arrayBuffer();
+  };
+}
+
+/** Puts a SQLite file's bytes (whole, or a Blob read a slice at a time) in the pool as `path`. */
+export async function importInto(pool: PoolUtil, path: string, source: Uint8Array | Blob): Promise<void> {
+  unlinkCompanions(pool, path);
+  await pool.importDb(path, source instanceof Uint8Array ? source : sliceReader(source));
 }

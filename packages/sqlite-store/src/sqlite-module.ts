@@ -113,7 +113,12 @@ export async function preloadSqlite(options: LoadSqliteOptions = {}): Promise<vo
   await loadSqlite(options);
 }
 
-/** True in a dedicated worker whose browser offers OPFS sync access handles. */
+/**
+ * Whether this thread can keep a database in OPFS: a dedicated worker whose browser offers OPFS
+ * sync access handles (else why not, in words).
+ * @example
+ * const limit = opfsAvailable().ok ? largestFileBytes : largestInMemoryBytes;
+ */
 export function opfsAvailable(): { ok: true } | { ok: false; reason: string } {
   const g = globalThis as {
     WorkerGlobalScope?: unknown;

@@ -2,7 +2,7 @@ import { StoreError, notInitialized } from './store-error';
 import { runTransaction, type TransactionDepth } from './transaction';
 import { runMigrations } from './migrate';
 import { loadSqlite, opfsAvailable, type Sqlite3 } from './sqlite-module';
-import { acquirePool, defaultOpfsDirectory, unlinkCompanions, type PoolUtil } from './opfs-pool';
+import { acquirePool, defaultOpfsDirectory, importInto, unlinkCompanions, type PoolUtil } from './opfs-pool';
 import { asSingleFile, configure, openMemory, type OoDb, type OoStmt } from './sqlite-connection';
 import { persistentOpener } from './open-persistent';
 import { guardConnection } from './guard-connection';
@@ -109,12 +109,12 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
         releasePool();
       }
     },
-    async replaceDatabaseFile(bytes?: Uint8Array) {
+    async replaceDatabaseFile(source?: Uint8Array | Blob) {
       const usedPool = await rawPool();
       try {
         usedPool.unlink(`/${filename}`);
         unlinkCompanions(usedPool, `/${filename}`);
-        if (bytes) await usedPool.importDb(`/${filename}`, bytes);
+        if (source) await importInto(usedPool, `/${filename}`, source);
       } catch (error) {
         throw new StoreError('OPEN_FAILED', `The database file could not be replaced: ${(error as Error)?.message ?? error}`, { cause: error });
       } finally {
@@ -135,7 +135,7 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
           sqlite3 = await loadSqlite();
           const opened =
             storage === 'memory'
-              ? { db: openMemory(sqlite3, options.initialData ?? (await options.newDatabase?.())) }
+              ? { db: openMemory(sqlite3, options.initialData ?? (options.replaceWith ? new Uint8Array(await options.replaceWith.arrayBuffer()) : await options.newDatabase?.())) }
               : await openPersistent(sqlite3);
           db = opened.db;
           const mode = 'snapshot' in opened && opened.snapshot ? 'indexeddb' : opened.fallbackReason || !pool ? 'memory' : 'opfs';
@@ -237,18 +237,20 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
         return asSingleFile(sqlite3!.capi.sqlite3_js_db_export(conn.pointer!));
       });
     },
-    async replaceDatabase(bytes: Uint8Array) {
+    async replaceDatabase(source: Uint8Array | Blob) {
+      const onFile = Boolean(pool) && info?.mode === 'opfs';
+      // A database in memory takes the bytes whole: read them before closing the one it replaces.
+      const bytes = source instanceof Uint8Array || onFile ? undefined : new Uint8Array(await source.arrayBuffer());
       const conn = requireDb();
       finalizeStatements();
       conn.close();
       db = undefined;
-      if (pool && info?.mode === 'opfs') {
+      if (onFile && pool) {
         const usedPool = pool;
         let importError: unknown;
         try {
           // Closing checkpointed the WAL and removed it; make sure none is left to replay into the new file.
-          unlinkCompanions(usedPool, `/${filename}`);
-          await usedPool.importDb(`/${filename}`, bytes);
+          await importInto(usedPool, `/${filename}`, source);
         } catch (error) {
           importError = error;
         }
@@ -258,7 +260,7 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
         if (importError) throw new StoreError('OPEN_FAILED', `The database could not be replaced: ${(importError as Error).message}`, { cause: importError });
         return;
       }
-      db = openMemory(sqlite3!, bytes);
+      db = openMemory(sqlite3!, bytes ?? (source as Uint8Array));
       configure(db, 'memory');
       if (info?.mode === 'indexeddb') {
         savedChanges = -1;

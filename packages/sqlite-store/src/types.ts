@@ -157,6 +157,15 @@ export interface SqliteStoreOptions {
    */
   newDatabase?: () => Promise<Uint8Array | undefined>;
   /**
+   * Put this SQLite file (a `File` a person chose, say) in place of the database file before it is
+   * opened, read a slice at a time into OPFS: a file of any size, never held whole in memory. Where
+   * the store is in memory its bytes are read whole. A file OPFS refuses fails the open in words
+   * (`INVALID_DATABASE`, `STORAGE_FULL`); the store never falls back to memory for it.
+   * @example
+   * openSqliteStore({ storage: 'opfs', opfsDirectory: '.check', filename: 'check.sqlite3', replaceWith: file, untrusted: { deadline } });
+   */
+  replaceWith?: Blob;
+  /**
    * Treat the database as untrusted (a file a person chose, checked before a restore): SQLite's
    * defensive settings, the file's triggers and views off unless asked, and a deadline after which
    * every statement is interrupted. Decision 0130.
@@ -192,10 +201,12 @@ export interface SqliteStore extends Database {
   /** The whole database as the bytes of a SQLite file. */
   exportDatabase(): Uint8Array;
   /**
-   * Replaces the whole database with the bytes of a SQLite file (a restore), keeping the store
-   * open. Check the bytes first with `inspectDatabaseBytes`. Drivers that cannot do this omit it.
+   * Replaces the whole database with a SQLite file (a restore), keeping the store open: its bytes,
+   * or a Blob (on OPFS read a slice at a time, so a file of any size fits). Check it first
+   * (`inspectDatabaseBytes`, or a store opened with `replaceWith` and `untrusted`). Drivers that
+   * cannot do this omit it.
    */
-  replaceDatabase?(bytes: Uint8Array): Promise<void>;
+  replaceDatabase?(source: Uint8Array | Blob): Promise<void>;
   /**
    * The database file's bytes exactly as stored, without opening or checking them (OPFS only):
    * for a database that cannot be opened. Closes the store first if it is open. Resolves undefined
@@ -203,11 +214,11 @@ export interface SqliteStore extends Database {
    */
   readDatabaseFile?(): Promise<Uint8Array | undefined>;
   /**
-   * Removes the database file and its WAL (or journal) without opening them (OPFS only), and puts `bytes`
-   * (a SQLite file, checked first with `inspectDatabaseBytes`) in its place when given. Closes the
+   * Removes the database file and its WAL (or journal) without opening them (OPFS only), and puts
+   * `source` (a SQLite file's bytes or a Blob, checked first) in its place when given. Closes the
    * store first if it is open; call `open()` afterwards to use the new file.
    */
-  replaceDatabaseFile?(bytes?: Uint8Array): Promise<void>;
+  replaceDatabaseFile?(source?: Uint8Array | Blob): Promise<void>;
   /**
    * In `indexeddb` mode, saves a snapshot of the database to IndexedDB if anything changed since
    * the last one, and resolves once IndexedDB committed it (call it after each write, before saying

@@ -35,7 +35,7 @@ function withNotice(recovery: DatabaseRecovery): DatabaseRecovery {
       return recovery.problem;
     },
     readDatabaseFile: () => recovery.readDatabaseFile(),
-    restore: (bytes) => recovery.restore(bytes).then(tell),
+    restore: (backup) => recovery.restore(backup).then(tell),
     startFresh: () => recovery.startFresh().then(tell),
     deleteDatabase: () => recovery.deleteDatabase().then(tell),
     close: () => recovery.close(),

@@ -35,8 +35,8 @@ export interface BackendHandle {
   deleteDatabase(): Promise<void>;
   /** The bytes of the database as a SQLite file. */
   exportDatabase(): Promise<Uint8Array>;
-  /** Replaces the database with a backup after checking it; rejects with the reason when refused. */
-  restoreDatabase(bytes: Uint8Array): Promise<void>;
+  /** Replaces the database with a backup (a file, read a slice at a time) after checking it; rejects with the reason when refused. */
+  restoreDatabase(backup: Blob): Promise<void>;
 }
 
 let started: Promise<BackendHandle> | undefined;

@@ -25,8 +25,8 @@ export function databaseFileOperations({ newStore, open, logger, extensions, cha
     return store.readDatabaseFile();
   }
 
-  /** Keeps the file aside (when asked), puts `bytes` or nothing in its place, and opens the result. */
-  async function replaceFileAndReopen(bytes: Uint8Array | undefined, keepAside: boolean): Promise<{ api: MockApi; setAside?: SetAsideFileInfo }> {
+  /** Keeps the file aside (when asked), puts `backup` or nothing in its place, and opens the result. */
+  async function replaceFileAndReopen(backup: Blob | undefined, keepAside: boolean): Promise<{ api: MockApi; setAside?: SetAsideFileInfo }> {
     const store = newStore();
     if (!store.replaceDatabaseFile) throw new StoreError('OPEN_FAILED', 'This database has no file of its own to replace.');
     let setAside: SetAsideFileInfo | undefined;
@@ -34,23 +34,28 @@ export function databaseFileOperations({ newStore, open, logger, extensions, cha
       const old = await readFileOf(store);
       if (old && old.byteLength > 0) setAside = await keepFileAside(old);
     }
-    await store.replaceDatabaseFile(bytes);
-    logger.info(bytes ? 'Put a backup in place of the database file.' : 'Removed the database file; starting a fresh one.');
-    return { api: await open(!bytes), ...(setAside ? { setAside } : {}) };
+    await store.replaceDatabaseFile(backup);
+    logger.info(backup ? 'Put a backup in place of the database file.' : 'Removed the database file; starting a fresh one.');
+    return { api: await open(!backup), ...(setAside ? { setAside } : {}) };
   }
 
   /** The API over a database that is there already (restored or put back): never seeded, on the worker's clock. */
   const reopen = (store: MockApi['store']) =>
     createMockApi({ extensions, store, logger, seed: false, onChange: changes.publish, ...(options.now ? { now: options.now } : {}) });
 
-  async function restoreAndReopen(api: MockApi, bytes: Uint8Array, onRecovered: (api: MockApi) => void): Promise<MockApi> {
-    const summary = await checkBackup(bytes);
+  /**
+   * Checks `backup` (in a scratch file, a slice at a time), then puts it in place of the database
+   * (again a slice at a time) and opens it; the current data is kept in memory until then and put
+   * back if that fails.
+   */
+  async function restoreAndReopen(api: MockApi, backup: Blob, onRecovered: (api: MockApi) => void): Promise<MockApi> {
+    const summary = await checkBackup(backup);
     const { store } = api;
     if (!store.replaceDatabase) throw new StoreError('OPEN_FAILED', 'This database cannot be replaced.');
     const previous = store.exportDatabase();
     await api.close();
     try {
-      await store.replaceDatabase(bytes);
+      await store.replaceDatabase(backup);
       // A restored database is never seeded, even when it holds no customers.
       const restored = await reopen(store);
       logger.info(`Restored a backup with ${summary.customers} customers and ${summary.jobs} jobs.`);

@@ -36,7 +36,7 @@ export interface DatabaseRecovery {
   /** The database file exactly as stored (unchecked), to download it; undefined when there is none. */
   readDatabaseFile(): Promise<Uint8Array | undefined>;
   /** Checks a backup, keeps the current file aside under a dated name, and puts the backup in its place. */
-  restore(bytes: Uint8Array): Promise<{ setAside?: SetAsideFileInfo }>;
+  restore(backup: Uint8Array | Blob): Promise<{ setAside?: SetAsideFileInfo }>;
   /** Keeps the current file aside under a dated name and starts a fresh database (first-start data). */
   startFresh(): Promise<{ setAside?: SetAsideFileInfo }>;
   /** Deletes the database file without keeping it (the spec's debug delete) and starts a fresh one. */
@@ -97,8 +97,8 @@ export async function openDatabaseRecovery(options: DatabaseRecoveryOptions): Pr
       const bytes = await worker.readDatabaseFile();
       return bytes ? new Uint8Array(bytes) : undefined;
     },
-    async restore(bytes) {
-      const { setAside } = await worker.replaceDatabaseFile(bytes.slice().buffer as ArrayBuffer, true);
+    async restore(backup) {
+      const { setAside } = await worker.replaceDatabaseFile(backup instanceof Blob ? backup : new Blob([backup as Uint8Array<ArrayBuffer>]), true);
       return setAside ? { setAside } : {};
     },
     async startFresh() {

@@ -19,11 +19,11 @@ export interface DbWorkerClient {
   deleteDatabase(): Promise<WorkerBackendInfo>;
   exportDatabase(): Promise<ArrayBuffer>;
   /** Checks a backup and replaces the database with it; rejects with the reason when it is refused. */
-  restoreDatabase(bytes: ArrayBuffer): Promise<WorkerBackendInfo>;
+  restoreDatabase(backup: Blob): Promise<WorkerBackendInfo>;
   /** Recovery (works when the database could not be opened): the file's bytes as stored, or null. */
   readDatabaseFile(): Promise<ArrayBuffer | null>;
   /** Recovery: keeps the file aside (when asked), puts `bytes` or a fresh database in its place, opens it. */
-  replaceDatabaseFile(bytes: ArrayBuffer | undefined, keepAside: boolean): Promise<{ info: WorkerBackendInfo; setAside?: SetAsideFileInfo }>;
+  replaceDatabaseFile(backup: Blob | undefined, keepAside: boolean): Promise<{ info: WorkerBackendInfo; setAside?: SetAsideFileInfo }>;
   /** Hands the worker one end of a channel whose other end the service worker sends requests on. */
   connectPort(port: MessagePort): void;
   /** Lets what is in flight finish and closes the database (the worker stays until `terminate`). */
@@ -138,10 +138,9 @@ export function startDbWorker(createWorker: () => Worker, onProblem: (message: s
     fetch: (request) => call({ type: 'request', id: nextId++, request }, transferablesOf(request)),
     deleteDatabase: () => call({ type: 'delete-database', id: nextId++ }),
     exportDatabase: () => call({ type: 'export-database', id: nextId++ }),
-    restoreDatabase: (bytes) => call({ type: 'restore-database', id: nextId++, bytes }, [bytes]),
+    restoreDatabase: (backup) => call({ type: 'restore-database', id: nextId++, backup }),
     readDatabaseFile: () => call({ type: 'read-database-file', id: nextId++ }),
-    replaceDatabaseFile: (bytes, keepAside) =>
-      call({ type: 'replace-database-file', id: nextId++, keepAside, ...(bytes ? { bytes } : {}) }, bytes ? [bytes] : []),
+    replaceDatabaseFile: (backup, keepAside) => call({ type: 'replace-database-file', id: nextId++, keepAside, ...(backup ? { backup } : {}) }),
     connectPort(port) {
       worker.postMessage({ type: 'connect-port' } satisfies WorkerRequestMessage, [port]);
     },

@@ -2,7 +2,7 @@
 // run here when this tab owns it, else sent to the owner over the tabs' channel and answered there.
 import { ApiError } from '../runtime/api-error';
 import type { DbWorkerClient } from './db-worker-client';
-import { callTimeoutMs } from './host/budgets';
+import { callTimeoutMs, restoreTimeoutMs } from './host/budgets';
 import { errorMessage, type SerializedError, type WorkerBackendInfo } from './protocol';
 import type { TabMessage } from './tab-messages';
 
@@ -25,13 +25,13 @@ export function createOwnerCalls(options: OwnerCallsOptions) {
   const waiting = new Map<string, (result: CallResult) => void>();
   let nextId = 1;
 
-  async function runHere(op: DatabaseOp, bytes?: ArrayBuffer): Promise<CallResult> {
+  async function runHere(op: DatabaseOp, backup?: Blob): Promise<CallResult> {
     try {
       const worker = options.worker();
       if (!worker) throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'This tab does not own the database.');
       await worker.ready;
       if (op === 'export-database') return { bytes: await worker.exportDatabase() };
-      const info = op === 'restore-database' ? await worker.restoreDatabase(bytes ?? new ArrayBuffer(0)) : await worker.deleteDatabase();
+      const info = op === 'restore-database' ? await worker.restoreDatabase(backup ?? new Blob([])) : await worker.deleteDatabase();
       options.replaced(info);
       return {};
     } catch (error) {
@@ -39,26 +39,26 @@ export function createOwnerCalls(options: OwnerCallsOptions) {
     }
   }
 
-  function call(op: DatabaseOp, bytes?: ArrayBuffer): Promise<ArrayBuffer | undefined> {
+  function call(op: DatabaseOp, backup?: Blob): Promise<ArrayBuffer | undefined> {
     return new Promise((resolve, reject) => {
       const settle = (result: CallResult) => {
         if (result.error) reject(new ApiError(503, 'SERVICE_UNAVAILABLE', result.error.message));
         else resolve(result.bytes);
       };
-      if (options.worker()) return void runHere(op, bytes).then(settle);
+      if (options.worker()) return void runHere(op, backup).then(settle);
       const owner = options.owner();
       if (!owner) return reject(new ApiError(503, 'SERVICE_UNAVAILABLE', 'No tab owns the database right now. Try again in a moment.'));
       const id = `${tabId}:call:${nextId++}`;
       const timeout = setTimeout(() => {
         waiting.delete(id);
         reject(new ApiError(504, 'TIMEOUT', `The tab that owns the database did not finish ${op} in time.`));
-      }, callTimeoutMs);
+      }, op === 'restore-database' ? restoreTimeoutMs(backup) : callTimeoutMs);
       waiting.set(id, (result) => {
         waiting.delete(id);
         clearTimeout(timeout);
         settle(result);
       });
-      channel.postMessage({ type: 'call', id, from: tabId, to: owner, op, ...(bytes ? { bytes } : {}) } satisfies TabMessage);
+      channel.postMessage({ type: 'call', id, from: tabId, to: owner, op, ...(backup ? { backup } : {}) } satisfies TabMessage);
     });
   }
 
@@ -67,7 +67,7 @@ export function createOwnerCalls(options: OwnerCallsOptions) {
     if (message.to !== tabId) return;
     if (message.type === 'result') return waiting.get(message.id)?.(message);
     if (!options.worker()) return;
-    void runHere(message.op, message.bytes).then((result) => channel.postMessage({ type: 'result', id: message.id, to: message.from, ...result } satisfies TabMessage));
+    void runHere(message.op, message.backup).then((result) => channel.postMessage({ type: 'result', id: message.id, to: message.from, ...result } satisfies TabMessage));
   }
 
   return { call, onMessage };

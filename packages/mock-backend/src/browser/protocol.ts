@@ -153,7 +153,7 @@ export type WorkerRequestMessage =
   | { type: 'request'; id: number; request: SerializedRequest }
   | { type: 'delete-database'; id: number }
   | { type: 'export-database'; id: number }
-  | { type: 'restore-database'; id: number; bytes: ArrayBuffer }
+  | { type: 'restore-database'; id: number; backup: Blob }
   /** Open the database now (a worker started with `waitForOpen` waits for it; others ignore it). */
   | { type: 'open' }
   /**
@@ -181,7 +181,7 @@ export type WorkerRequestMessage =
    * Recovery: keep the file aside (when `keepAside`), put `bytes` (a checked backup) or nothing in
    * its place, and open it; a fresh database is seeded, a restored one is not.
    */
-  | { type: 'replace-database-file'; id: number; bytes?: ArrayBuffer; keepAside: boolean };
+  | { type: 'replace-database-file'; id: number; backup?: Blob; keepAside: boolean };
 
 /** DB worker → page. */
 export type WorkerResponseMessage =

@@ -239,15 +239,15 @@ describe('serveMockApiInWorker', () => {
     void serveMockApiInWorker({ scope: worker.scope, storage: 'memory', seed: { count: 4, fakerSeed: 2 } });
     await worker.next('ready');
     const v1 = readFileSync(new URL('../../test/fixtures/otto-v1.sqlite3', import.meta.url));
-    const bytes = v1.buffer.slice(v1.byteOffset, v1.byteOffset + v1.byteLength) as ArrayBuffer;
+    const backup = new Blob([v1]);
 
     const refusedId = worker.newId();
-    worker.send({ type: 'restore-database', id: refusedId, bytes: new TextEncoder().encode('not a database'.repeat(60)).buffer as ArrayBuffer });
+    worker.send({ type: 'restore-database', id: refusedId, backup: new Blob(['not a database'.repeat(60)]) });
     expect((await worker.next('error', refusedId)).error.message).toMatch(/not a SQLite database/);
     expect(await total(await worker.fetch('/api/customers'))).toBe(4);
 
     const id = worker.newId();
-    worker.send({ type: 'restore-database', id, bytes });
+    worker.send({ type: 'restore-database', id, backup });
     expect((await worker.next('restored', id)).info).toMatchObject({ schemaVersion: latestSchemaVersion, seeded: 0 });
     const res = await worker.fetch('/api/customers');
     expect(await total(res)).toBe(3);
@@ -289,7 +289,7 @@ describe('serveMockApiInWorker', () => {
 
       const v1 = readFileSync(new URL('../../test/fixtures/otto-v1.sqlite3', import.meta.url));
       const restoreId = worker.newId();
-      worker.send({ type: 'restore-database', id: restoreId, bytes: v1.buffer.slice(v1.byteOffset, v1.byteOffset + v1.byteLength) as ArrayBuffer });
+      worker.send({ type: 'restore-database', id: restoreId, backup: new Blob([v1]) });
       await worker.next('restored', restoreId);
       await worker.fetch('/api/customers/1', {
         method: 'PUT',

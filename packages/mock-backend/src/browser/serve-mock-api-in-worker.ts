@@ -191,21 +191,21 @@ export async function serveMockApiInWorker(given: ServeMockApiInWorkerOptions = 
     }
     if (message?.type === 'delete-database') current = current.then(deleteAndReopen, () => replaceFileAndReopen(undefined, false).then((r) => r.api));
     if (message?.type === 'replace-database-file') {
-      const bytes = message.bytes ? new Uint8Array(message.bytes) : undefined;
+      const { backup } = message;
       const before = current;
       const replaced = (async () => {
         // A backup that fails its checks changes nothing.
-        if (bytes) await checkBackup(bytes);
+        if (backup) await checkBackup(backup);
         const api = await before.catch(() => undefined);
         if (api) {
           await api.close();
           await api.store.close();
         }
-        return replaceFileAndReopen(bytes, message.keepAside);
+        return replaceFileAndReopen(backup, message.keepAside);
       })();
       current = replaced.then(
         (r) => r.api,
-        (error: unknown) => (bytes ? before : Promise.reject(error)),
+        (error: unknown) => (backup ? before : Promise.reject(error)),
       );
       current.catch(() => undefined);
       void replaced.then(
@@ -222,7 +222,7 @@ export async function serveMockApiInWorker(given: ServeMockApiInWorkerOptions = 
       const before = current;
       let fallback = before;
       const restored = before.then((api) =>
-        restoreAndReopen(api, new Uint8Array(message.bytes), (recovered) => (fallback = Promise.resolve(recovered))),
+        restoreAndReopen(api, message.backup, (recovered) => (fallback = Promise.resolve(recovered))),
       );
       // A backup that fails its checks changes nothing: keep answering from the current database.
       current = restored.catch(() => fallback);

@@ -64,9 +64,8 @@ export async function startBrowserBackend(options: BrowserBackendOptions): Promi
     async exportDatabase() {
       return new Uint8Array((await relay.call('export-database')) ?? new ArrayBuffer(0));
     },
-    async restoreDatabase(bytes) {
-      const copy = bytes.slice().buffer as ArrayBuffer;
-      await relay.call('restore-database', copy);
+    async restoreDatabase(backup) {
+      await relay.call('restore-database', backup instanceof Blob ? backup : new Blob([backup as Uint8Array<ArrayBuffer>]));
     },
     close() {
       ports.close();

@@ -24,7 +24,8 @@ export type TabMessage =
       from: string;
       to: string;
       op: 'delete-database' | 'export-database' | 'restore-database';
-      bytes?: ArrayBuffer;
+      /** The backup a restore puts in place (a Blob: a file of any size goes by reference, never copied whole). */
+      backup?: Blob;
     }
   | { type: 'result'; id: string; to: string; bytes?: ArrayBuffer; error?: SerializedError };
 

@@ -34,6 +34,6 @@ export interface TabRelay {
    */
   dispatch(request: SerializedRequest, relayed?: Relayed): Promise<SerializedResponse>;
   /** Runs a database operation in the owner tab. */
-  call(op: DatabaseOp, bytes?: ArrayBuffer): Promise<ArrayBuffer | undefined>;
+  call(op: DatabaseOp, backup?: Blob): Promise<ArrayBuffer | undefined>;
   close(): void;
 }

@@ -153,9 +153,11 @@ export interface BrowserBackend {
   /**
    * Replaces the database with a backup (a SQLite file Otto saved), in whichever tab owns it. The
    * file is checked first (integrity, Otto schema, version; older versions are migrated); a file
-   * that fails a check is refused with the reason and nothing changes.
+   * that fails a check is refused with the reason and nothing changes. A `File` (a Blob) is read a
+   * slice at a time where the worker has OPFS, so a backup of any size (up to `maxBackupBytes`) is
+   * never held whole in memory.
    */
-  restoreDatabase(bytes: Uint8Array): Promise<void>;
+  restoreDatabase(backup: Uint8Array | Blob): Promise<void>;
   /**
    * Calls `listener` after every committed write in any tab of this origin (this one included):
    * `{ entity: 'customer' | 'job', kind: 'created' | 'updated', ids }`, and `{ entity: 'database',

@@ -1,16 +1,28 @@
-import { StoreError, inspectDatabaseBytes, openSqliteStore, wasInterrupted } from '@otto/sqlite-store';
+import {
+  StoreError,
+  assertSqliteFile,
+  createSqliteStore,
+  inspectDatabase,
+  opfsAvailable,
+  openSqliteStore,
+  wasInterrupted,
+  type DatabaseFileInfo,
+  type SqliteStoreOptions,
+} from '@otto/sqlite-store';
 import { latestSchemaVersion, migrations } from './migrations';
 import { ottoSchemaAt, schemaDifferences } from './otto-schema';
-import { maxBackupBytes } from './backup-limits';
+import { checkBudgetMs, maxBackupBytes, maxInMemoryBackupBytes } from './backup-limits';
 
-export { maxBackupBytes };
+export { backupCheckBudgetMs, checkBudgetMs, maxBackupBytes, maxInMemoryBackupBytes } from './backup-limits';
 
 /**
- * How long a check may take before it is stopped and the file refused (decision 0130).
- * @example
- * showNote(`Checking the file takes at most ${backupCheckBudgetMs / 1000} seconds.`);
+ * The check's page cache: its integrity check looks every index's rows up in the table, in random
+ * order, and with SQLite's 2 MB cache a large file is read from OPFS many times over.
  */
-export const backupCheckBudgetMs = 20_000;
+const checkPageCacheBytes = 64 * 1024 * 1024;
+
+/** Where a backup is copied to be checked, beside the database's own OPFS directory (its own pool). */
+export const backupCheckDirectory = '.otto-check';
 
 /**
  * What a backup holds, once checked.
@@ -27,55 +39,54 @@ export interface BackupSummary {
 /**
  * Options of `checkBackup`.
  * @example
- * await checkBackup(bytes, { deadline: Date.now() + 5_000 });
+ * await checkBackup(file, { deadline: Date.now() + 5_000 });
  */
 export interface CheckBackupOptions {
-  /** `Date.now()` by which the check must be done; past it, the file is refused. @default 20 s from the call */
+  /** `Date.now()` by which the check must be done; past it, the file is refused. @default `checkBudgetMs(size)` from the call */
   deadline?: number;
 }
 
 /**
- * Checks that bytes are an Otto backup that this version can restore (decision 0130): at most
- * `maxBackupBytes`, a SQLite database that passes `PRAGMA integrity_check`, at a schema version this
- * code knows, whose whole schema (tables, indexes, triggers, views) is exactly Otto's at that
- * version, and that migrates cleanly to the latest schema (tried on a private copy). The file is
- * read with SQLite's defensive settings, none of its own code runs before its schema is known to be
- * Otto's, and the whole check stops at its deadline. Throws StoreError with words a person can act
- * on; nothing is changed either way.
+ * Checks that a file is an Otto backup that this version can restore (decision 0130): at most
+ * `maxBackupBytes` (`maxInMemoryBackupBytes` where there is no OPFS), a SQLite database that passes
+ * `PRAGMA integrity_check`, at a schema version this code knows, whose whole schema (tables,
+ * indexes, triggers, views) is exactly Otto's at that version, and that migrates cleanly to the
+ * latest schema (tried on a private copy). The copy is a scratch file in OPFS, written a slice at a
+ * time from the Blob (a file of any size is never held whole in memory), else in memory. The file
+ * is read with SQLite's defensive settings, none of its own code runs before its schema is known
+ * to be Otto's, and the whole check stops at its deadline. Throws StoreError with words a person
+ * can act on; nothing is changed either way, and the scratch copy is gone when it settles.
  * @example
- * const { customers } = await checkBackup(bytes); // then restore
+ * const { customers } = await checkBackup(file); // then restore
  */
-export async function checkBackup(bytes: Uint8Array, options: CheckBackupOptions = {}): Promise<BackupSummary> {
-  const deadline = options.deadline ?? Date.now() + backupCheckBudgetMs;
-  const info = await inspectDatabaseBytes(bytes, { maxBytes: maxBackupBytes, deadline });
-  if (info.userVersion < 1 || !info.objects.includes('customers') || !info.objects.includes('customers_fts')) {
-    throw new StoreError(
-      'INVALID_DATABASE',
-      'This database was not made by Otto (it has no Otto customers table). Choose a backup that Otto saved.',
-    );
+export async function checkBackup(source: Uint8Array | Blob, options: CheckBackupOptions = {}): Promise<BackupSummary> {
+  const size = source instanceof Uint8Array ? source.byteLength : source.size;
+  const deadline = options.deadline ?? Date.now() + checkBudgetMs(size);
+  const inOpfs = opfsAvailable().ok;
+  await assertSqliteFile(source, { maxBytes: inOpfs ? maxBackupBytes : maxInMemoryBackupBytes });
+  const file = source instanceof Uint8Array ? new Blob([source as Uint8Array<ArrayBuffer>]) : source;
+  const scratch: SqliteStoreOptions = {
+    storage: inOpfs ? 'opfs' : 'memory',
+    opfsDirectory: backupCheckDirectory,
+    filename: 'backup-check.sqlite3',
+    snapshotFallback: false,
+    logger: { warn: () => {} },
+  };
+  // First with none of the file's own code allowed to run: its integrity, then its schema.
+  const first = createSqliteStore({ ...scratch, replaceWith: file, untrusted: { deadline, pageCacheBytes: checkPageCacheBytes } });
+  let schemaVersion: number;
+  try {
+    schemaVersion = await refuseUnlessOttoSchema(await inspectDatabase(first));
+  } catch (error) {
+    await first.deleteDatabase().catch(() => undefined);
+    throw error;
   }
-  if (info.userVersion > latestSchemaVersion) {
-    throw new StoreError(
-      'SCHEMA_TOO_NEW',
-      `This backup was made by a newer version of Otto (schema ${info.userVersion}; this one knows up to ${latestSchemaVersion}). Update Otto, then restore it.`,
-    );
-  }
-  const differences = schemaDifferences(info.schema, await ottoSchemaAt(info.userVersion));
-  if (differences.length > 0) {
-    const more = differences.length > 3 ? ` (and ${differences.length - 3} more difference${differences.length === 4 ? '' : 's'})` : '';
-    throw new StoreError(
-      'INVALID_DATABASE',
-      `This file's schema is not Otto's (schema ${info.userVersion}), so Otto will not restore it: ${differences.slice(0, 3).join(' ')}${more} It was changed outside Otto. Choose a backup that Otto saved; nothing was changed.`,
-    );
-  }
+  await first.close();
+  // In OPFS the scratch copy stays for the second look; in memory it is made again.
+  const copyOptions: SqliteStoreOptions = { ...scratch, ...(inOpfs ? {} : { replaceWith: file }) };
   // The schema is Otto's own: its triggers may run now (the migrations rely on them), still
   // defensive and under the same deadline.
-  const copy = await openSqliteStore({
-    storage: 'memory',
-    initialData: bytes,
-    logger: { warn: () => {} },
-    untrusted: { deadline, runSchemaCode: true },
-  });
+  const copy = await openSqliteStore({ ...copyOptions, untrusted: { deadline, runSchemaCode: true, pageCacheBytes: checkPageCacheBytes } });
   try {
     copy.migrate(migrations);
     // Counts and totals rely on every job having its customer (decision 0020); Otto itself never
@@ -97,7 +108,7 @@ export async function checkBackup(bytes: Uint8Array, options: CheckBackupOptions
       );
     }
     const count = (table: string) => copy.get<{ n: number }>(`SELECT count(*) AS n FROM ${table}`)?.n ?? 0;
-    return { schemaVersion: info.userVersion, customers: count('customers'), jobs: count('jobs') };
+    return { schemaVersion, customers: count('customers'), jobs: count('jobs') };
   } catch (error) {
     if (wasInterrupted(error)) {
       throw new StoreError(
@@ -108,6 +119,31 @@ export async function checkBackup(bytes: Uint8Array, options: CheckBackupOptions
     }
     throw error;
   } finally {
-    await copy.close();
+    await copy.deleteDatabase();
   }
+}
+
+/** Refuses a file whose schema is not Otto's own at a version this code knows; returns that version. */
+async function refuseUnlessOttoSchema(info: DatabaseFileInfo): Promise<number> {
+  if (info.userVersion < 1 || !info.objects.includes('customers') || !info.objects.includes('customers_fts')) {
+    throw new StoreError(
+      'INVALID_DATABASE',
+      'This database was not made by Otto (it has no Otto customers table). Choose a backup that Otto saved.',
+    );
+  }
+  if (info.userVersion > latestSchemaVersion) {
+    throw new StoreError(
+      'SCHEMA_TOO_NEW',
+      `This backup was made by a newer version of Otto (schema ${info.userVersion}; this one knows up to ${latestSchemaVersion}). Update Otto, then restore it.`,
+    );
+  }
+  const differences = schemaDifferences(info.schema, await ottoSchemaAt(info.userVersion));
+  if (differences.length > 0) {
+    const more = differences.length > 3 ? ` (and ${differences.length - 3} more difference${differences.length === 4 ? '' : 's'})` : '';
+    throw new StoreError(
+      'INVALID_DATABASE',
+      `This file's schema is not Otto's (schema ${info.userVersion}), so Otto will not restore it: ${differences.slice(0, 3).join(' ')}${more} It was changed outside Otto. Choose a backup that Otto saved; nothing was changed.`,
+    );
+  }
+  return info.userVersion;
 }

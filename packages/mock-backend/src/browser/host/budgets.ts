@@ -1,6 +1,7 @@
 // Every time budget of the browser host, in one table, each with its reason. A request has one
 // deadline (set where it enters the host); the relays on its way carry that deadline instead of
 // starting timers of their own.
+import { checkBudgetMs } from '../../database/backup-limits';
 import { longRequestTimeoutMs } from '../protocol';
 
 /**
@@ -39,6 +40,16 @@ export const supersededGraceMs = 2_000;
 
 /** A database operation run in the owner tab for another tab (export, restore, delete). */
 export const callTimeoutMs = 30_000;
+
+/**
+ * A restore run in the owner tab for another tab: the operation's own time, the check's budget for
+ * a file of that size, and a second per 10 MB to copy it twice (into the check's scratch file, then
+ * in place of the database).
+ */
+export function restoreTimeoutMs(backup: Blob | undefined): number {
+  const bytes = backup?.size ?? 0;
+  return callTimeoutMs + checkBudgetMs(bytes) + bytes / 1024 / 1024 / 10 * 1000;
+}
 
 /** How long start-up (control, election, the database's open, migration, seeding) may take. */
 export const startTimeoutMs = 30_000;

@@ -10,7 +10,7 @@ import { recordBackup } from '../storage-health';
 import { SetAsideFiles } from './set-aside-files';
 import { StoragePanel } from './storage-panel';
 import { FileInput, backupFileTypes } from '../../../lib/file-input';
-import { backupDownloaded, backupSizeLimit, backupTooLarge } from '../backup-size';
+import { backupDownloaded, backupSizeLimit, backupTooLarge, fileSize, restoreTimeNote } from '../backup-size';
 
 type Busy = { what: string; progress?: string } | null;
 
@@ -78,7 +78,17 @@ export function DataDialog({
   const restore = (file: File) =>
     run('Checking and restoring the backup', async () => {
       setPending(null);
-      await backend.restoreDatabase(new Uint8Array(await file.arrayBuffer()));
+      // A large file takes a while (every page is checked, then copied in): say so, and count the seconds.
+      const started = Date.now();
+      const note = restoreTimeNote(file.size);
+      const tick = () => setBusy({ what: 'Checking and restoring the backup', progress: `${note}${Math.round((Date.now() - started) / 1000)} s` });
+      const ticking = note ? setInterval(tick, 1000) : undefined;
+      if (note) tick();
+      try {
+        await backend.restoreDatabase(file);
+      } finally {
+        clearInterval(ticking);
+      }
       await queryClient.resetQueries();
       onRestored();
       return `Restored “${file.name}”. Otto now shows the data from that backup.`;
@@ -90,7 +100,7 @@ export function DataDialog({
     return (
       <Modal title="Replace all data with this backup?" role="alertdialog" onClose={() => setPending(null)}>
         <p>
-          Restoring “{pending.name}” ({(pending.size / 1024).toFixed(0)} KB) replaces every customer and job in Otto with
+          Restoring “{pending.name}” ({fileSize(pending.size)}) replaces every customer and job in Otto with
           the ones in the backup. What you have now is lost unless you download a backup of it first.
         </p>
         <div className="otto-dialog__actions">

@@ -82,7 +82,7 @@ export function DatabaseRecoveryScreen({ message, problem }: { message: string; 
     run('Restoring the backup…', async (r) => {
       const tooLarge = backupTooLarge(file);
       if (tooLarge) throw new Error(tooLarge);
-      const { setAside } = await r.restore(new Uint8Array(await file.arrayBuffer()));
+      const { setAside } = await r.restore(file);
       return { what: 'restored', ...(setAside ? { setAside: setAside.name } : {}) };
     });
 
