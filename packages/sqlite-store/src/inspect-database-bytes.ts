@@ -100,20 +100,18 @@ export async function inspectDatabaseBytes(bytes: Uint8Array, options: InspectOp
 /**
  * The checks of `inspectDatabaseBytes` on a store created with `untrusted` and not opened yet (a
  * file put in OPFS with `replaceWith`, say, so that a file of any size is checked without being
- * held in memory): opens it, runs `PRAGMA integrity_check` (`check: 'quick'`: `PRAGMA
- * quick_check`, every page and row but not each index against its table), reads its schema.
- * Throws StoreError `INVALID_DATABASE` in words; the caller closes the store.
+ * held in memory): opens it, runs `PRAGMA integrity_check`, reads its schema. Throws StoreError
+ * `INVALID_DATABASE` in words; the caller closes the store.
  * @example
  * const check = createSqliteStore({ storage: 'opfs', opfsDirectory: '.check', replaceWith: file, untrusted: { deadline } });
  * try { const { userVersion } = await inspectDatabase(check); } finally { await check.deleteDatabase(); }
  */
-export async function inspectDatabase(store: SqliteStore, options: { check?: 'integrity' | 'quick' } = {}): Promise<DatabaseFileInfo> {
+export async function inspectDatabase(store: SqliteStore): Promise<DatabaseFileInfo> {
   try {
     await store.open();
     let problems: string[];
     try {
-      const pragma = options.check === 'quick' ? 'quick_check' : 'integrity_check';
-      problems = store.all<Record<string, string>>(`PRAGMA ${pragma}`).map((r) => String(Object.values(r)[0]));
+      problems = store.all<{ integrity_check: string }>('PRAGMA integrity_check').map((r) => r.integrity_check);
     } catch (error) {
       if (wasInterrupted(error)) throw error;
       problems = [(error as Error).message.replace(/^SQL failed: /, '').replace(/ \(in: .*\)$/, '')];

@@ -27,16 +27,17 @@ export const maxInMemoryBackupBytes = 200 * 1024 * 1024;
 export const backupCheckBudgetMs = 20_000;
 
 /**
- * Time per megabyte of backup past the first 100 MB. A check reads every page in OPFS: a million
- * customers' 1.27 GB took about 250 s in the app's DB worker on the bench machine (decision 0152),
- * so about twice that before a legitimate file is refused on a slower or busier machine.
+ * Time per megabyte of backup past the first 100 MB. The integrity check reads every page and looks
+ * every index entry up in its table: a million customers' 1.27 GB took 47.6 s in the app's DB
+ * worker on the bench machine (about 40 ms a megabyte; decision 0152), so about four times that
+ * before a legitimate file is refused on a slower or busier machine.
  */
-const checkMsPerMegabyte = 500;
+const checkMsPerMegabyte = 150;
 
 /**
  * How long the check of a backup of `bytes` may take: `backupCheckBudgetMs`, and more for a larger
- * file (a check reads every page: a million customers' 1.27 GB take about four minutes here, and may
- * take ten).
+ * file (a check reads every page: a million customers' 1.27 GB take under a minute here, and may
+ * take three).
  * @example
  * const deadline = Date.now() + checkBudgetMs(file.size);
  */

@@ -21,14 +21,6 @@ export { backupCheckBudgetMs, checkBudgetMs, maxBackupBytes, maxInMemoryBackupBy
  */
 const checkPageCacheBytes = 64 * 1024 * 1024;
 
-/**
- * The largest backup whose every index is checked against its table (`PRAGMA integrity_check`);
- * a larger one gets `PRAGMA quick_check` (every page, record and constraint, not each index entry
- * looked up in its table). In the app's DB worker a million customers' 1.27 GB took 231 s with the
- * quick check and had not finished the full one after 290 s (natively 8.6 s and 35 s). Decision 0152.
- */
-const fullCheckMaxBytes = 200 * 1024 * 1024;
-
 /** Where a backup is copied to be checked, beside the database's own OPFS directory (its own pool). */
 export const backupCheckDirectory = '.otto-check';
 
@@ -84,7 +76,7 @@ export async function checkBackup(source: Uint8Array | Blob, options: CheckBacku
   const first = createSqliteStore({ ...scratch, replaceWith: file, untrusted: { deadline, pageCacheBytes: checkPageCacheBytes } });
   let schemaVersion: number;
   try {
-    schemaVersion = await refuseUnlessOttoSchema(await inspectDatabase(first, { check: size > fullCheckMaxBytes ? 'quick' : 'integrity' }));
+    schemaVersion = await refuseUnlessOttoSchema(await inspectDatabase(first));
   } catch (error) {
     await first.deleteDatabase().catch(() => undefined);
     throw error;

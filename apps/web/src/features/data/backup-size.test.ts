@@ -33,7 +33,7 @@ describe('backupDownloaded', () => {
 describe('restoreTimeNote', () => {
   it('says nothing for a backup that restores in seconds, and gives a large one its size and time', () => {
     expect(restoreTimeNote(12 * 1024 * 1024)).toBe('');
-    expect(restoreTimeNote(126 * 1024 * 1024)).toBe('126 MB: this can take a minute. ');
-    expect(restoreTimeNote(1266 * 1024 * 1024)).toBe('1.2 GB: this can take a few minutes. ');
+    expect(restoreTimeNote(126 * 1024 * 1024)).toBe('126 MB: this can take a minute or two. ');
+    expect(restoreTimeNote(1266 * 1024 * 1024)).toBe('1.2 GB: this can take a minute or two. ');
   });
 });

@@ -40,12 +40,12 @@ export function backupDownloaded(bytes: number): string {
 
 /**
  * What the restore says while it works on a large backup (from 100 MB): its size and about how long
- * it takes (every page is checked, then it is copied in: a million customers' 1.2 GB about two
- * minutes here, decision 0152); empty for a smaller one, which takes seconds.
+ * it takes (every page is checked, then it is copied in: a million customers' 1.2 GB in under a
+ * minute here, decision 0152); empty for a smaller one, which takes seconds.
  * @example
- * restoreTimeNote(1266 * 1024 * 1024); // "1.2 GB: this can take a few minutes. "
+ * restoreTimeNote(1266 * 1024 * 1024); // "1.2 GB: this can take a minute or two. "
  */
 export function restoreTimeNote(bytes: number): string {
   if (bytes < 100 * 1024 * 1024) return '';
-  return `${fileSize(bytes)}: ${bytes < 512 * 1024 * 1024 ? 'this can take a minute' : 'this can take a few minutes'}. `;
+  return `${fileSize(bytes)}: this can take a minute or two. `;
 }
