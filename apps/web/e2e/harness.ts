@@ -228,3 +228,21 @@ export async function downloadBackup(page: Page): Promise<{ bytes: Uint8Array; f
   await page.getByRole('button', { name: 'Close' }).click();
   return { bytes, filename: download.suggestedFilename() };
 }
+
+/** The files of a folder at the root of OPFS, with their sizes (none when there is no such folder). */
+export function opfsFolderFiles(page: Page, folder: string): Promise<{ name: string; size: number }[]> {
+  return page.evaluate(async (folder) => {
+    const root = await navigator.storage.getDirectory();
+    let dir: FileSystemDirectoryHandle;
+    try {
+      dir = await root.getDirectoryHandle(folder);
+    } catch {
+      return [];
+    }
+    const files: { name: string; size: number }[] = [];
+    for await (const handle of (dir as unknown as { values(): AsyncIterable<FileSystemHandle> }).values()) {
+      if (handle.kind === 'file') files.push({ name: handle.name, size: (await (handle as FileSystemFileHandle).getFile()).size });
+    }
+    return files;
+  }, folder);
+}

@@ -13,6 +13,7 @@ import {
   launchPersistent,
   newContext,
   openPage,
+  opfsFolderFiles,
   removeUserDataDir,
   screenshot,
   trackPage,
@@ -57,20 +58,7 @@ async function rowsOf(bytes: Uint8Array): Promise<Record<string, unknown[]>> {
  * their 4 KB headers. 0 once a check has settled, whatever it found.
  */
 async function scratchBytesLeft(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const root = await navigator.storage.getDirectory();
-    let dir: FileSystemDirectoryHandle;
-    try {
-      dir = await root.getDirectoryHandle('.otto-check');
-    } catch {
-      return 0;
-    }
-    let left = 0;
-    for await (const handle of (dir as unknown as { values(): AsyncIterable<FileSystemHandle> }).values()) {
-      if (handle.kind === 'file') left += Math.max(0, (await (handle as FileSystemFileHandle).getFile()).size - 4096);
-    }
-    return left;
-  });
+  return (await opfsFolderFiles(page, '.otto-check')).reduce((left, file) => left + Math.max(0, file.size - 4096), 0);
 }
 
 async function createCustomer(page: Page, full_name: string, email = 'someone@example.com') {

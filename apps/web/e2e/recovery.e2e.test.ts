@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiFetch, customersPath, launchBrowser, newContext, openPage, screenshot, waitForBackend, downloadBackup, type TrackedPage } from './harness';
+import { apiFetch, customersPath, launchBrowser, newContext, openPage, opfsFolderFiles, screenshot, waitForBackend, downloadBackup, type TrackedPage } from './harness';
 import { axeInEveryMode } from './axe';
 
 const garbage = 'this is not a database any more. ';
@@ -74,19 +74,8 @@ function damageDatabaseFile(page: Page, bytes: number[]): Promise<string> {
 }
 
 /** The names of the files in OPFS's set-aside folder (none when there is no such folder). */
-function setAsideInOpfs(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const root = await navigator.storage.getDirectory();
-    let dir: FileSystemDirectoryHandle;
-    try {
-      dir = await root.getDirectoryHandle('otto-set-aside');
-    } catch {
-      return [];
-    }
-    const names: string[] = [];
-    for await (const handle of (dir as unknown as { values(): AsyncIterable<FileSystemHandle> }).values()) names.push(handle.name);
-    return names;
-  });
+async function setAsideInOpfs(page: Page): Promise<string[]> {
+  return (await opfsFolderFiles(page, 'otto-set-aside')).map((file) => file.name);
 }
 
 async function customerCount(page: Page): Promise<number> {

@@ -1,4 +1,5 @@
 import { ApiError } from '../runtime/api-error';
+import { asBackupBlob } from '../database/backup-limits';
 import { startDbWorker } from './db-worker-client';
 import { errorMessage, type SetAsideFileInfo } from './protocol';
 
@@ -98,7 +99,7 @@ export async function openDatabaseRecovery(options: DatabaseRecoveryOptions): Pr
       return bytes ? new Uint8Array(bytes) : undefined;
     },
     async restore(backup) {
-      const { setAside } = await worker.replaceDatabaseFile(backup instanceof Blob ? backup : new Blob([backup as Uint8Array<ArrayBuffer>]), true);
+      const { setAside } = await worker.replaceDatabaseFile(asBackupBlob(backup), true);
       return setAside ? { setAside } : {};
     },
     async startFresh() {

@@ -1,4 +1,5 @@
 import { createLogger, type Logger } from '../logger';
+import { asBackupBlob } from '../database/backup-limits';
 import { ApiError } from '../runtime/api-error';
 import { defaultChangeChannelName, listenForChanges } from './change-channel';
 import { controlPage, delay } from './control-page';
@@ -65,7 +66,7 @@ export async function startBrowserBackend(options: BrowserBackendOptions): Promi
       return new Uint8Array((await relay.call('export-database')) ?? new ArrayBuffer(0));
     },
     async restoreDatabase(backup) {
-      await relay.call('restore-database', backup instanceof Blob ? backup : new Blob([backup as Uint8Array<ArrayBuffer>]));
+      await relay.call('restore-database', asBackupBlob(backup));
     },
     close() {
       ports.close();

@@ -45,3 +45,13 @@ export function checkBudgetMs(bytes: number): number {
   const megabytes = bytes / 1024 / 1024;
   return backupCheckBudgetMs + Math.max(0, megabytes - 100) * checkMsPerMegabyte;
 }
+
+/**
+ * A backup as a Blob: a `File` as it is, bytes wrapped (a restore hands the DB worker a Blob, read a
+ * slice at a time).
+ * @example
+ * await relay.call('restore-database', asBackupBlob(bytesOrFile));
+ */
+export function asBackupBlob(backup: Uint8Array | Blob): Blob {
+  return backup instanceof Blob ? backup : new Blob([backup as Uint8Array<ArrayBuffer>]);
+}

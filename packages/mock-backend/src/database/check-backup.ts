@@ -11,7 +11,8 @@ import {
 } from '@otto/sqlite-store';
 import { latestSchemaVersion, migrations } from './migrations';
 import { ottoSchemaAt, schemaDifferences } from './otto-schema';
-import { checkBudgetMs, maxBackupBytes, maxInMemoryBackupBytes } from './backup-limits';
+import { asBackupBlob, checkBudgetMs, maxBackupBytes, maxInMemoryBackupBytes } from './backup-limits';
+
 
 export { backupCheckBudgetMs, checkBudgetMs, maxBackupBytes, maxInMemoryBackupBytes } from './backup-limits';
 
@@ -64,7 +65,7 @@ export async function checkBackup(source: Uint8Array | Blob, options: CheckBacku
   const deadline = options.deadline ?? Date.now() + checkBudgetMs(size);
   const inOpfs = opfsAvailable().ok;
   await assertSqliteFile(source, { maxBytes: inOpfs ? maxBackupBytes : maxInMemoryBackupBytes });
-  const file = source instanceof Uint8Array ? new Blob([source as Uint8Array<ArrayBuffer>]) : source;
+  const file = asBackupBlob(source);
   const scratch: SqliteStoreOptions = {
     storage: inOpfs ? 'opfs' : 'memory',
     opfsDirectory: backupCheckDirectory,
