@@ -58,6 +58,13 @@ export {
   type JobCounts,
 } from './job';
 export {
+  scheduleParamsSchema,
+  scheduleSchema,
+  scheduleLookbackMs,
+  type ScheduleParams,
+  type Schedule,
+} from './schedule';
+export {
   routes,
   customerRoutes,
   jobRoutes,

@@ -11,6 +11,7 @@ import {
 } from './job';
 import { importResultSchema, jobImportBodySchema } from './import';
 import { limits } from './limits';
+import { scheduleParamsSchema, scheduleSchema } from './schedule';
 import { idParams, type RouteDefinition } from './route-definition';
 
 /**
@@ -36,6 +37,15 @@ export const jobRoutes = {
     filterJson: jobListParamsSchema,
     invalidFilter: 'error',
     response: jobCountsSchema,
+  },
+  schedule: {
+    method: 'GET',
+    path: '/jobs/schedule',
+    summary: `The jobs on the calendar between from and before (epoch ms, at most ${limits.maxScheduleDays} days): a scheduled start, not cancelled, and a start or end in the range (a job that began up to 14 days earlier and runs into it included); earliest start first, at most ${limits.maxScheduleJobs}.`,
+    filterJson: scheduleParamsSchema,
+    invalidFilter: 'error',
+    errors: { 400: `filterJson is missing, or its range is not from < before within ${limits.maxScheduleDays} days.` },
+    response: scheduleSchema,
   },
   import: {
     method: 'POST',

@@ -169,6 +169,11 @@ export const jobListParamsSchema = z.object({
   sortBy: z.enum(['title', 'price_cents', 'scheduled_start_dt', 'status', 'modified_dt']).optional(),
   /** With `sortBy`: `asc` or `desc`; by default `defaultSortOrders[sortBy]`. */
   sortOrder: z.enum(['asc', 'desc']).optional(),
+  /**
+   * `true`: only jobs still to be put on the calendar: no scheduled start, and a quote, scheduled or
+   * in progress (the schedule's "Unscheduled" list).
+   */
+  unscheduled: z.boolean().optional(),
   /** `true`: the archived jobs instead, most recently archived first (status and queryText do not apply). */
   archived: z.boolean().optional(),
 });

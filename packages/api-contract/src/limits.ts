@@ -40,6 +40,12 @@ export const limits = {
   maxTopOwing: 20,
   /** Most jobs a summary lists on one day of the week (the day's total is always given). */
   maxWeekJobsPerDay: 20,
+  /** Longest range one schedule request covers, in days (six weeks: a month view). */
+  maxScheduleDays: 42,
+  /** Most jobs one schedule request answers (earliest first; `truncated` says when more were left out). */
+  maxScheduleJobs: 1000,
+  /** Most people one schedule answer names as lanes (`assignees`). */
+  maxScheduleAssignees: 100,
 } as const;
 
 /**

@@ -3,6 +3,8 @@ import {
   jobSchema,
   jobStatuses,
   jobTransitions,
+  limits,
+  scheduleSchema,
   totalCountHeader,
   type Job,
   type JobStatus,
@@ -264,6 +266,109 @@ describe('GET /api/jobs and /api/jobs/counts', () => {
       expect((await listJobs({ queryText })).status, queryText).toBe(200);
     }
     expect((await listJobs({ limit: 0 })).status).toBe(400);
+  });
+});
+
+describe('GET /api/jobs/schedule and the unscheduled list (issue 39)', () => {
+  const hour = 3_600_000;
+  const day = 24 * hour;
+  const monday = Date.UTC(2026, 10, 23);
+  const schedule = (filter: unknown) => t.call('GET', `/api/jobs/schedule?filterJson=${encodeURIComponent(JSON.stringify(filter))}`);
+  const titlesOf = (res: { json: unknown }) => scheduleSchema.parse(res.json).jobs.map((j) => j.title);
+
+  it('lists the jobs on the calendar in the range, earliest first, with the ones running into it', async () => {
+    const { createJob } = await withCustomer();
+    const at = (title: string, start: number, end: number | null, fields: Record<string, unknown> = {}) =>
+      createJob({ title, status: 'scheduled', scheduled_start_dt: start, scheduled_end_dt: end, ...fields });
+    await at('Tuesday at nine', monday + day + 9 * hour, monday + day + 11 * hour);
+    await at('Monday at eight', monday + 8 * hour, null);
+    await at('Three days from Saturday', monday - 2 * day, monday + day);
+    await at('Ended Sunday', monday - day, monday);
+    await at('Next Monday', monday + 7 * day, monday + 7 * day + hour);
+    await at('Began 20 days before', monday - 20 * day, monday + day);
+    const cancelled = (await at('Cancelled Wednesday', monday + 2 * day, null)).json as { id: string };
+    await t.call('POST', `/api/jobs/${cancelled.id}/move`, { status: 'cancelled' });
+    const archived = (await at('Archived Wednesday', monday + 2 * day, null)).json as { id: string };
+    await t.call('POST', `/api/jobs/${archived.id}/archive`);
+    await createJob({ title: 'A quote with no date' });
+
+    const week = await schedule({ from: monday, before: monday + 7 * day });
+    expect(week.status).toBe(200);
+    expect(titlesOf(week)).toEqual(['Three days from Saturday', 'Monday at eight', 'Tuesday at nine']);
+    expect(scheduleSchema.parse(week.json)).toMatchObject({ from: monday, before: monday + 7 * day, truncated: false, assignees: [] });
+    expect(titlesOf(await schedule({ from: monday + day, before: monday + 2 * day }))).toEqual(['Tuesday at nine']);
+  });
+
+  it('answers 400 for a missing, reversed or too long range', async () => {
+    await withCustomer();
+    for (const filter of [{}, { from: monday }, { from: monday, before: monday }, { from: monday, before: monday + 43 * day }, { from: 'monday', before: 1 }]) {
+      const res = await schedule(filter);
+      expect(res.status, JSON.stringify(filter)).toBe(400);
+      expect(res.json).toMatchObject({ code: 'INVALID_PARAMS' });
+    }
+    expect((await t.call('GET', '/api/jobs/schedule')).status).toBe(400);
+  });
+
+  it('stops at the most jobs one answer holds and says so', async () => {
+    const { customerId } = await withCustomer();
+    t.api.store.run(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+       INSERT INTO jobs (customer_id, title, status, scheduled_start_dt, created_dt, modified_dt, scheduled_dt)
+       SELECT ?, 'Job ' || i, 'scheduled', ? + i * 60000, 1, 1, 1 FROM n`,
+      [limits.maxScheduleJobs + 5, Number(customerId), monday],
+    );
+    const answer = scheduleSchema.parse((await schedule({ from: monday, before: monday + day })).json);
+    expect(answer.jobs).toHaveLength(limits.maxScheduleJobs);
+    expect(answer.truncated).toBe(true);
+    expect(answer.jobs[0]?.title).toBe('Job 1');
+  });
+
+  it('lists the jobs still to put on the calendar, newest first, with their total', async () => {
+    const { createJob } = await withCustomer();
+    await createJob({ title: 'Old quote' });
+    await createJob({ title: 'Scheduled', status: 'scheduled', scheduled_start_dt: monday });
+    await createJob({ title: 'New quote' });
+    const cancelled = (await createJob({ title: 'Cancelled quote' })).json as { id: string };
+    await t.call('POST', `/api/jobs/${cancelled.id}/move`, { status: 'cancelled' });
+    const res = await listJobs({ unscheduled: true });
+    expect(z.array(jobSchema).parse(res.json).map((j) => j.title)).toEqual(['New quote', 'Old quote']);
+    expect(res.headers.get(totalCountHeader)).toBe('2');
+    // Placing a quote on the calendar takes it off the list.
+    const quote = z.array(jobSchema).parse(res.json)[0] as Job;
+    const placed = await t.call('PATCH', `/api/jobs/${quote.id}`, { status: 'scheduled', scheduled_start_dt: monday + 9 * hour, scheduled_end_dt: monday + 10 * hour, assignee: 'Sam' });
+    expect(placed.status).toBe(200);
+    expect(z.array(jobSchema).parse((await listJobs({ unscheduled: true })).json).map((j) => j.title)).toEqual(['Old quote']);
+    expect(titlesOf(await schedule({ from: monday, before: monday + day }))).toEqual(['Scheduled', 'New quote']);
+  });
+
+  it('names everyone a job is assigned to as the lanes, each once, archived jobs aside', async () => {
+    const { createJob } = await withCustomer();
+    for (const assignee of ['Sam', 'alex', 'Ängel', 'Sam', '', 'Bo']) await createJob({ assignee });
+    const archived = (await createJob({ assignee: 'Gone' })).json as { id: string };
+    await t.call('POST', `/api/jobs/${archived.id}/archive`);
+    const answer = scheduleSchema.parse((await schedule({ from: monday, before: monday + day })).json);
+    expect(answer.assignees).toEqual(['Bo', 'Sam', 'alex', 'Ängel']);
+  });
+
+  it('reads the schedule and the unscheduled list off their indexes', async () => {
+    await withCustomer();
+    const plan = (sql: string, params: unknown[]) =>
+      t.api.store.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, params as never).map((r) => r.detail).join('\n');
+    expect(
+      plan(
+        `SELECT j.id FROM jobs j INDEXED BY jobs_span_idx WHERE j.archived_dt IS NULL AND j.scheduled_start_dt IS NOT NULL
+         AND j.scheduled_start_dt >= ? AND j.scheduled_start_dt < ? AND j.status <> 'cancelled' AND (j.scheduled_start_dt >= ? OR j.scheduled_end_dt > ?)`,
+        [1, 2, 1, 1],
+      ),
+    ).toMatch(/COVERING INDEX jobs_span_idx/);
+    expect(
+      plan(
+        `SELECT j.id FROM jobs j INDEXED BY jobs_unscheduled_idx WHERE j.archived_dt IS NULL AND j.scheduled_start_dt IS NULL AND j.status IN ('quote', 'scheduled', 'in_progress')
+         ORDER BY j.modified_dt DESC, j.id DESC LIMIT 10`,
+        [],
+      ),
+    ).toMatch(/jobs_unscheduled_idx/);
+    expect(plan("SELECT min(assignee) FROM jobs WHERE archived_dt IS NULL AND assignee > 'a'", [])).toMatch(/USING (COVERING )?INDEX jobs_assignee_idx \(assignee>\?\)/);
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jobCountsSchema, jobSchema, jobStatuses, jobTransitions, type Job } from '../job';
+import { scheduleSchema } from '../schedule';
 import { check, expectBody, expectError, expectStatus, expectTotal, tick } from './kit-client';
 import type { ConformanceRule, RuleContext } from './rule-context';
 
@@ -218,6 +219,35 @@ export const jobRules: ConformanceRule[] = [
       const counts = expectBody(reply, jobCountsSchema, 'the counts per status');
       const want = { all: 3, quote: 2, scheduled: 1, in_progress: 0, completed: 0, invoiced: 0, paid: 0, cancelled: 0 };
       check(JSON.stringify(counts, Object.keys(want)) === JSON.stringify(want), () => `expected ${JSON.stringify(want)}: ${reply.describe()}`);
+    },
+  },
+  {
+    id: 'jobs.schedule',
+    title:
+      'GET /jobs/schedule answers the jobs on the calendar in a range (one that began up to 14 days before and runs into it included) and the lanes; the unscheduled filter lists the open jobs with no time.',
+    async run(ctx) {
+      const { customer, create } = await jobOwner(ctx, 'jobsched');
+      const hour = 3_600_000;
+      // A day far ahead that no other rule uses; a token's own minute keeps runs apart.
+      const day = Date.UTC(2091, 0, 1) + (parseInt(ctx.token.slice(1, 6), 36) % 10_000) * 24 * hour;
+      const person = `Kit ${ctx.token}`;
+      const inside = await create({ title: `${ctx.token} inside`, status: 'scheduled', scheduled_start_dt: day + 9 * hour, scheduled_end_dt: day + 11 * hour, assignee: person });
+      const runningIn = await create({ title: `${ctx.token} running in`, status: 'scheduled', scheduled_start_dt: day - 3 * 24 * hour, scheduled_end_dt: day + hour });
+      const after = await create({ title: `${ctx.token} after`, status: 'scheduled', scheduled_start_dt: day + 30 * hour });
+      const quote = await create({ title: `${ctx.token} quote` });
+      const reply = await ctx.api.call('GET', '/jobs/schedule', { filter: { from: day, before: day + 24 * hour } });
+      expectStatus(reply, 200);
+      const schedule = expectBody(reply, scheduleSchema, 'a schedule');
+      const ids = schedule.jobs.map((j) => j.id);
+      check(ids.includes(inside.id) && ids.includes(runningIn.id), () => `the range should hold the job inside it and the one running into it: ${reply.describe()}`);
+      check(!ids.includes(after.id) && !ids.includes(quote.id), () => `the range should not hold a later job or one with no time: ${reply.describe()}`);
+      check(ids.indexOf(runningIn.id) < ids.indexOf(inside.id), () => `earliest start first: ${reply.describe()}`);
+      check(schedule.assignees.includes(person), () => `the lanes should name ${person}: ${reply.describe()}`);
+      expectError(await ctx.api.call('GET', '/jobs/schedule', { filter: { from: day, before: day } }), 400, 'INVALID_PARAMS');
+      const unscheduled = await ctx.api.call('GET', '/jobs', { filter: { customerId: customer.id, unscheduled: true } });
+      expectStatus(unscheduled, 200);
+      check(JSON.stringify(expectBody(unscheduled, jobList, 'a list of jobs').map((j) => j.id)) === JSON.stringify([quote.id]), () => `only the quote has no time: ${unscheduled.describe()}`);
+      check(expectTotal(unscheduled) === 1, () => `X-Total-Count should be 1: ${unscheduled.describe()}`);
     },
   },
 ];

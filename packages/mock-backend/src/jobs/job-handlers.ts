@@ -27,8 +27,10 @@ import {
   deleteJob,
   findJob,
   insertJob,
+  listAssignees,
   listArchivedJobs,
   listJobs,
+  listSchedule,
   setJobArchived,
   updateJob,
   type JobFilter,
@@ -99,6 +101,7 @@ function toFilter(filter: Partial<JobListParams>): JobFilter {
     ...(filter.paidFrom !== undefined ? { paidFrom: filter.paidFrom } : {}),
     ...(filter.paidBefore !== undefined ? { paidBefore: filter.paidBefore } : {}),
     ...(filter.openBefore !== undefined ? { openBefore: filter.openBefore } : {}),
+    ...(filter.unscheduled === true ? { unscheduled: true } : {}),
   };
 }
 
@@ -133,6 +136,18 @@ const list = defineHandler(jobRoutes.list, async ({ sql, filter }) => {
 });
 
 const counts = defineHandler(jobRoutes.counts, async ({ sql, filter }) => ({ data: await countJobs(sql, toFilter(filter)) }));
+
+const schedule = defineHandler(jobRoutes.schedule, async ({ sql, filter }) => {
+  // filterJson passed its schema (or the router answered 400); only an absent one reaches here without a range.
+  if (filter.from === undefined || filter.before === undefined) {
+    throw new ApiError(400, 'INVALID_PARAMS', 'Pass the range as filterJson {"from": …, "before": …} in epoch milliseconds.', [
+      { path: 'from', message: 'Pass from and before as epoch milliseconds.' },
+    ]);
+  }
+  const range = { from: filter.from, before: filter.before };
+  const { rows, truncated } = await listSchedule(sql, range, limits.maxScheduleJobs);
+  return { data: { ...range, jobs: rows, truncated, assignees: await listAssignees(sql, limits.maxScheduleAssignees) } };
+});
 
 const get = defineHandler(jobRoutes.get, async ({ sql, params }) => ({ data: await requireJob(sql, params.id) }));
 
@@ -208,4 +223,4 @@ const remove = defineHandler(jobRoutes.remove, async ({ sql, params, ifMatch }) 
 });
 
 /** The handlers of every job route of the contract. */
-export const jobHandlers = [list, counts, get, create, update, patch, move, revert, archive, restore, remove];
+export const jobHandlers = [list, counts, schedule, get, create, update, patch, move, revert, archive, restore, remove];

@@ -1,7 +1,7 @@
-import { jobStatuses, type Job, type JobCounts, type JobFields, type JobStatus } from '@otto/api-contract';
+import { jobStatuses, scheduleLookbackMs, type Job, type JobCounts, type JobFields, type JobStatus } from '@otto/api-contract';
 import type { SqlValue } from '@otto/sqlite-store';
 import type { SqlClient } from '../sql/types';
-import { active, and, jobColumns as columns, jobOrder, narrowed, toJob, type JobFilter, type JobFilterSql, type JobRow, type JobSort } from './job-rows';
+import { active, and, jobColumns as columns, jobOrder, narrowed, toJob, unscheduledSql, type JobFilter, type JobFilterSql, type JobRow, type JobSort } from './job-rows';
 
 export type { JobFilter, JobSort } from './job-rows';
 
@@ -38,7 +38,17 @@ async function filterSql(db: SqlClient, filter: JobFilter, withStatus: boolean):
     conditions.push("j.status IN ('scheduled', 'in_progress') AND j.scheduled_start_dt < ?");
     params.push(filter.openBefore);
   }
+  if (filter.unscheduled) conditions.push(unscheduledSql);
   return { where: conditions.join(' AND '), params, match };
+}
+
+/**
+ * The index a list without search text must read, where SQLite's planner would pick a worse one:
+ * the unscheduled jobs' own partial index (migration 17), which it passes over for the start
+ * index's `IS NULL` without statistics.
+ */
+function listIndex(db: SqlClient, filter: JobFilter): string {
+  return filter.unscheduled && filter.customerId === undefined ? db.dialect.indexedBy('jobs_unscheduled_idx') : '';
 }
 
 /** The counters of migration 3: jobs per status, kept by triggers (summed: PostgreSQL keeps them in shards). */
@@ -53,7 +63,7 @@ async function countMatching(db: SqlClient, filter: JobFilter, sql: JobFilterSql
       const counts = await statusCounts(db);
       return filter.status ? (counts.get(filter.status) ?? 0) : [...counts.values()].reduce((a, b) => a + b, 0);
     }
-    return (await db.get<{ n: number }>(`SELECT count(*) AS n FROM jobs j ${and(active, sql.where)}`, sql.params))?.n ?? 0;
+    return (await db.get<{ n: number }>(`SELECT count(*) AS n FROM jobs j ${listIndex(db, filter)} ${and(active, sql.where)}`, sql.params))?.n ?? 0;
   }
   return db.dialect.jobSearch.count(db, filter, { ...sql, match: sql.match });
 }
@@ -80,7 +90,7 @@ export async function listJobs(
     // customer's name is joined for those ten.
     rows = await db.all<JobRow>(
       `SELECT ${columns} FROM jobs j JOIN customers c ON c.id = j.customer_id
-       WHERE j.id IN (SELECT j.id FROM jobs j ${and(active, sql.where)} ORDER BY ${order} LIMIT ? OFFSET ?)
+       WHERE j.id IN (SELECT j.id FROM jobs j ${listIndex(db, filter)} ${and(active, sql.where)} ORDER BY ${order} LIMIT ? OFFSET ?)
        ORDER BY ${order}`,
       [...sql.params, page.limit, page.offset],
     );
@@ -88,6 +98,52 @@ export async function listJobs(
     rows = await db.dialect.jobSearch.page(db, filter, { ...sql, match: sql.match }, { ...page, total }, sort);
   }
   return { rows: rows.map(toJob), total };
+}
+
+/**
+ * The jobs on the calendar in `[from, before)`: a scheduled start, not cancelled, not archived,
+ * and a start in the range or an end in it (a job that began up to `scheduleLookbackMs` earlier
+ * and runs into the range); earliest start first, at most `max` (`truncated`: there were more).
+ * The start index (migration 17's jobs_span_idx holds the end too) is read over a range that
+ * grows with the days asked for, not with all the jobs.
+ */
+export async function listSchedule(
+  db: SqlClient,
+  range: { from: number; before: number },
+  max: number,
+): Promise<{ rows: Job[]; truncated: boolean }> {
+  const rows = await db.all<JobRow>(
+    `SELECT ${columns} FROM jobs j JOIN customers c ON c.id = j.customer_id
+     WHERE j.id IN (
+       SELECT j.id FROM jobs j ${db.dialect.indexedBy('jobs_span_idx')}
+       WHERE j.archived_dt IS NULL AND j.scheduled_start_dt IS NOT NULL
+         AND j.scheduled_start_dt >= ? AND j.scheduled_start_dt < ?
+         AND j.status <> 'cancelled'
+         AND (j.scheduled_start_dt >= ? OR j.scheduled_end_dt > ?)
+       ORDER BY j.scheduled_start_dt, j.id LIMIT ?)
+     ORDER BY j.scheduled_start_dt, j.id`,
+    [range.from - scheduleLookbackMs, range.before, range.from, range.from, max + 1],
+  );
+  return { rows: rows.slice(0, max).map(toJob), truncated: rows.length > max };
+}
+
+/**
+ * Everyone a job not archived is assigned to (not the empty name), in code-point order, at most
+ * `max`: a loose index scan of migration 17's jobs_assignee_idx, one seek per name, so the work
+ * grows with the team, not with the jobs. Both dialects run it as it is.
+ */
+export async function listAssignees(db: SqlClient, max: number): Promise<string[]> {
+  const rows = await db.all<{ name: string }>(
+    `WITH RECURSIVE a(name, n) AS (
+       SELECT (SELECT min(assignee) FROM jobs WHERE archived_dt IS NULL AND assignee > ''), 1
+       UNION ALL
+       SELECT (SELECT min(assignee) FROM jobs WHERE archived_dt IS NULL AND assignee > a.name), n + 1 FROM a WHERE a.name IS NOT NULL AND n < ?
+     )
+     SELECT name FROM a WHERE name IS NOT NULL`,
+    [max],
+  );
+  // PostgreSQL compares text by its collation: the same names, put in one order here.
+  return rows.map((r) => r.name).sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
 }
 
 /** How many jobs match the filter (its status aside), per status. */

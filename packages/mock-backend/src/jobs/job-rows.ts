@@ -57,6 +57,8 @@ export interface JobFilter {
   paidBefore?: number;
   /** Scheduled or in progress, with a start before this instant (epoch ms). */
   openBefore?: number;
+  /** Still to be put on the calendar: no scheduled start, and a quote, scheduled or in progress. */
+  unscheduled?: boolean;
 }
 
 /** A filter as SQL over `jobs j`: conditions (search aside) with their parameters, and the search's match. */
@@ -69,7 +71,13 @@ export interface JobFilterSql {
 
 /** True when the filter narrows by more than search text and status, so no counter or status-keyed index answers it. */
 export function narrowed(filter: JobFilter): boolean {
-  return filter.customerId !== undefined || filter.paidFrom !== undefined || filter.paidBefore !== undefined || filter.openBefore !== undefined;
+  return (
+    filter.customerId !== undefined ||
+    filter.paidFrom !== undefined ||
+    filter.paidBefore !== undefined ||
+    filter.openBefore !== undefined ||
+    filter.unscheduled === true
+  );
 }
 
 /**
@@ -78,6 +86,12 @@ export function narrowed(filter: JobFilter): boolean {
  * partial list indexes.
  */
 export const active = 'j.archived_dt IS NULL';
+
+/**
+ * A job still to be put on the calendar, written exactly as migration 17's partial index
+ * jobs_unscheduled_idx says it, so that the index serves the list and its count.
+ */
+export const unscheduledSql = "j.scheduled_start_dt IS NULL AND j.status IN ('quote', 'scheduled', 'in_progress')";
 
 /** `WHERE` and the non-empty conditions joined by AND; nothing when there are none. */
 export const and = (...parts: string[]): string => {

@@ -282,6 +282,18 @@ export const postgresStepsAfterBaseline: readonly PostgresMigration[] = [
     // query already reads the search vector's GIN index: the same version, nothing to change.
     up: 'SELECT 1',
   },
+  {
+    version: 17,
+    name: 'schedule indexes',
+    // As SQLite's step 17 (decision 0160): the schedule's range and its unscheduled list.
+    up: `
+      CREATE INDEX jobs_span_idx ON jobs (scheduled_start_dt, scheduled_end_dt, status, archived_dt)
+        WHERE archived_dt IS NULL AND scheduled_start_dt IS NOT NULL AND status <> 'cancelled';
+      CREATE INDEX jobs_unscheduled_idx ON jobs (modified_dt, id)
+        WHERE archived_dt IS NULL AND scheduled_start_dt IS NULL AND status IN ('quote', 'scheduled', 'in_progress');
+      CREATE INDEX jobs_assignee_idx ON jobs (assignee) WHERE archived_dt IS NULL;
+    `,
+  },
 ];
 
 /** Every numbered step, 1 to the latest: what a database made before the baseline climbs. */

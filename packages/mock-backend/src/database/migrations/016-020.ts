@@ -1,4 +1,4 @@
-// Migrations 16 on of the Otto schema: prefix indexes for customer search.
+// Migrations 16 on of the Otto schema: prefix indexes for customer search, the schedule's indexes.
 import type { Migration } from '@otto/sqlite-store';
 
 import { phoneDigitsSql, suffixesOfDigitsSql } from './phone-digit-suffixes-sql';
@@ -27,6 +27,21 @@ export const migrations016To020: readonly Migration[] = [
       INSERT INTO customers_fts (rowid, customer_id_fk, customer_text, phone_digits)
       SELECT c.id, c.id, c.full_name || ' ' || c.email || ' ' || c.phone, ${suffixesOfDigitsSql('p.d')}
       FROM p JOIN customers c ON c.id = p.id ORDER BY c.id;
+    `,
+  },
+  {
+    version: 17,
+    name: 'schedule indexes',
+    // Issue 39, decision 0160: the schedule's range (GET /jobs/schedule) reads the start and end of
+    // the jobs on the calendar off one index, its "Unscheduled" list and count (filter
+    // unscheduled) read a partial index of exactly those jobs, newest modified first, and its
+    // lanes (everyone jobs are assigned to) come off an assignee index one name at a time.
+    up: `
+      CREATE INDEX jobs_span_idx ON jobs (scheduled_start_dt, scheduled_end_dt, status, archived_dt)
+        WHERE archived_dt IS NULL AND scheduled_start_dt IS NOT NULL AND status <> 'cancelled';
+      CREATE INDEX jobs_unscheduled_idx ON jobs (modified_dt, id)
+        WHERE archived_dt IS NULL AND scheduled_start_dt IS NULL AND status IN ('quote', 'scheduled', 'in_progress');
+      CREATE INDEX jobs_assignee_idx ON jobs (assignee) WHERE archived_dt IS NULL;
     `,
   },
 ];
