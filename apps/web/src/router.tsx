@@ -26,6 +26,7 @@ export const routes: RouteObject[] = [
               { path: 'new', ...lazyScreen(() => import('./routes/biz/jobs/new-job-screen')) },
             ],
           },
+          { path: 'schedule', ...lazyScreen(() => import('./routes/biz/schedule/schedule-screen')) },
           { path: 'settings', ...lazyScreen(() => import('./routes/biz/settings/settings-screen')) },
           { path: 'archived', ...lazyScreen(() => import('./routes/biz/archived/archived-screen')) },
           {

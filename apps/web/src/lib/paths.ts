@@ -21,6 +21,17 @@ export const paths = {
     edit: { path: '/biz/customers/edit/:id', href: (id: string) => `/biz/customers/edit/${encodeURIComponent(id)}` },
   },
   settings: { path: '/biz/settings', href: () => '/biz/settings' },
+  /** The schedule: `view` day or week (the default), `date` a day it shows (`YYYY-MM-DD`, local; today by default). */
+  schedule: {
+    path: '/biz/schedule',
+    href: (place: { view?: 'day' | 'week'; date?: string } = {}) => {
+      const query = new URLSearchParams();
+      if (place.view === 'day') query.set('view', 'day');
+      if (place.date) query.set('date', place.date);
+      const text = query.toString();
+      return text ? `/biz/schedule?${text}` : '/biz/schedule';
+    },
+  },
   jobs: {
     list: {
       path: '/biz/jobs',

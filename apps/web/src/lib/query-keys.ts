@@ -18,6 +18,9 @@ export const jobKeys = {
   counts: (params: JobListParams) => [...jobKeys.allCounts(), params] as const,
   details: () => [...jobKeys.all, 'detail'] as const,
   detail: (id: string) => [...jobKeys.details(), id] as const,
+  /** The schedule's ranges (GET /jobs/schedule). */
+  schedules: () => [...jobKeys.all, 'schedule'] as const,
+  schedule: (range: { from: number; before: number }) => [...jobKeys.schedules(), range] as const,
 };
 
 /** Query keys of the reports (the Overview); any customer or job change makes them stale. */

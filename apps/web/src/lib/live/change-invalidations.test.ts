@@ -11,22 +11,25 @@ describe('changeInvalidations', () => {
       ['reports'],
       ['customers', 'list'],
       ['jobs', 'list'],
+      ['jobs', 'schedule'],
       ['jobs', 'detail'],
       ['customers', 'detail', '7'],
     ]);
   });
 
-  it('invalidates job lists (a customer’s included), counts and that job for a job update or status move', () => {
+  it('invalidates job lists (a customer’s included), counts, the schedule and that job for a job update or status move', () => {
     expect(changeInvalidations([{ entity: 'job', kind: 'updated', ids: ['3'] }])).toEqual([
       ['reports'],
       ['jobs', 'list'],
       ['jobs', 'counts'],
+      ['jobs', 'schedule'],
       ['jobs', 'detail', '3'],
     ]);
     expect(changeInvalidations([{ entity: 'job', kind: 'created', ids: ['4'] }])).toEqual([
       ['reports'],
       ['jobs', 'list'],
       ['jobs', 'counts'],
+      ['jobs', 'schedule'],
     ]);
   });
 
@@ -38,7 +41,7 @@ describe('changeInvalidations', () => {
   });
 
   it('invalidates everything of a kind for a change without ids', () => {
-    expect(changeInvalidations([{ entity: 'customer', kind: 'updated', ids: [] }])).toEqual([['reports'], ['jobs', 'list'], ['jobs', 'detail'], ['customers']]);
+    expect(changeInvalidations([{ entity: 'customer', kind: 'updated', ids: [] }])).toEqual([['reports'], ['jobs', 'list'], ['jobs', 'schedule'], ['jobs', 'detail'], ['customers']]);
   });
 
   it('makes the Overview stale for any customer or job change, and for nothing else', () => {

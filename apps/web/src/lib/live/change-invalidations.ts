@@ -8,7 +8,7 @@ const maxDetailKeys = 20;
 /**
  * The query keys (prefixes) a batch of changes makes stale, each once, following the spec's cache
  * rules: a create invalidates the lists; an update the lists and that record's detail. Jobs also
- * have per-status counts and per-customer lists (both under the jobs prefix), and job rows and job
+ * have per-status counts, per-customer lists and the schedule's ranges (under the jobs prefix), and job rows and job
  * details show the customer's name, so a customer update reaches them too. A change without ids
  * (the feed reconnected and may have missed some) invalidates everything of that kind. Every
  * customer or job change also makes the reports (the Overview) stale.
@@ -32,11 +32,13 @@ export function changeInvalidations(events: readonly ChangeEvent[]): QueryKey[] 
       if (kind !== 'created') {
         ids.forEach((id) => details.customer.add(id));
         add(jobKeys.lists());
+        add(jobKeys.schedules());
         add(jobKeys.details());
       }
     } else {
       add(jobKeys.lists());
       add(jobKeys.allCounts());
+      add(jobKeys.schedules());
       if (kind !== 'created') ids.forEach((id) => details.job.add(id));
     }
   }

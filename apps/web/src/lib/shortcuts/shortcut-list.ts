@@ -16,6 +16,7 @@ export const shortcutGroups: { title: string; shortcuts: ShortcutInfo[] }[] = [
       { keys: ['?'], description: 'Show this list of shortcuts' },
       { keys: ['g', 'c'], sequence: true, description: 'Go to customers' },
       { keys: ['g', 'j'], sequence: true, description: 'Go to jobs' },
+      { keys: ['g', 's'], sequence: true, description: 'Go to the schedule' },
       { keys: ['Esc'], description: 'Close a dialog or the menu, or clear a search box' },
     ],
   },
@@ -27,6 +28,15 @@ export const shortcutGroups: { title: string; shortcuts: ShortcutInfo[] }[] = [
       { keys: ['j'], description: 'Next row' },
       { keys: ['k'], description: 'Previous row' },
       { keys: ['Enter'], description: 'Open the row' },
+    ],
+  },
+  {
+    title: 'Schedule',
+    shortcuts: [
+      { keys: ['←', '→'], description: 'Move the focused job a day (a quarter of an hour in the day view)' },
+      { keys: ['↑', '↓'], description: 'Give the focused job to the person above or below' },
+      { keys: ['Shift', '→'], description: 'Make the focused job a quarter of an hour longer (Shift ← shorter)' },
+      { keys: ['Enter'], description: 'Open the focused job' },
     ],
   },
   {
