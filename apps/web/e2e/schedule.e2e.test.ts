@@ -138,6 +138,14 @@ describe('the schedule in Chromium', () => {
         },
         { lane, minutes, day: String(instantAt(wednesday!, 0, zone)) },
       );
+    // The day scrolls sideways: noon at the left edge, so 09:00 to 16:00 are in view.
+    await page.evaluate((noon) => {
+      const main = document.querySelector<HTMLElement>('.sched__main')!;
+      const table = main.querySelector<HTMLElement>('.sched-grid--day')!;
+      const track = table.querySelector<HTMLElement>('td[data-drop-lane]')!.getBoundingClientRect();
+      const x = track.left + ((noon - Number(table.dataset.axisStart)) / (Number(table.dataset.axisEnd) - Number(table.dataset.axisStart))) * track.width;
+      main.scrollLeft += x - track.left - 4.5 * 16 * 3;
+    }, instantAt(wednesday!, 12 * 60, zone));
     const box = (await page.locator(block).boundingBox())!;
     const target = await xAt('Aab Kit', 13 * 60);
     await drag(page, { x: box.x + 3, y: box.y + box.height / 2 }, { x: target.x + 3, y: target.y });

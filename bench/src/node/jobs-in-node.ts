@@ -1,6 +1,7 @@
 // `pnpm --filter @otto/bench jobs-node`: the job calls timed in Node, on SQLite WASM in memory (no
 // relay, no OPFS), with createMockApi seeding its customers and their jobs, as issue 21 measured
-// them. Options: --sizes=100000,400000 (default), --iterations=50.
+// them. Options: --sizes=100000,400000 (default), --iterations=50, --jobs=300000 (tops each size up
+// to that many jobs: copies of the seeded ones moved up to 30 days either way, issue 39's schedule).
 import { createMockApi, seedDatabase, type MockApi } from '@otto/mock-backend';
 import { jobOps, jobSearchTerm, makeMoveJobs, runLoops, type BenchOp, type BenchRequest, type JobContext } from '../shared/ops';
 import { summarize } from './stats';
@@ -33,6 +34,22 @@ export async function main(argv: readonly string[]): Promise<void> {
     // runner (bin/jobs-node.mjs) no longer serves once the entry has loaded.
     const api = await createMockApi({ logger: quiet, seed: false });
     const seeded = seedDatabase(api.store, { count: n, fakerSeed: 42 }, Date.now());
+    const wantJobs = Number(value('jobs') ?? 0);
+    if (wantJobs > seeded.jobs) {
+      api.store.transaction(() => {
+        api.store.run(
+          `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+           INSERT INTO jobs (customer_id, title, description, service_address, status, assignee, scheduled_start_dt, scheduled_end_dt,
+             price_cents, created_dt, modified_dt, quote_dt, scheduled_dt, in_progress_dt, completed_dt, invoiced_dt, paid_dt, cancelled_dt)
+           SELECT j.customer_id, j.title, j.description, j.service_address, j.status, j.assignee,
+             j.scheduled_start_dt + ((n.i * 7919) % 61 - 30) * 86400000, j.scheduled_end_dt + ((n.i * 7919) % 61 - 30) * 86400000,
+             j.price_cents, j.created_dt, j.modified_dt, j.quote_dt, j.scheduled_dt, j.in_progress_dt, j.completed_dt, j.invoiced_dt, j.paid_dt, j.cancelled_dt
+           FROM n JOIN jobs j ON j.id = 1 + n.i % ?`,
+          [wantJobs - seeded.jobs - 1, seeded.jobs],
+        );
+      });
+      seeded.jobs = wantJobs;
+    }
     const seededMs = performance.now() - started;
     const call = send(api);
     const raw = async (request: BenchRequest) =>

@@ -5,7 +5,7 @@ import { jobStatuses, type Customer, type Job, type JobStatus } from '@otto/api-
 import { HttpResponse, http, type HttpHandler } from 'msw';
 import type { ArrayData } from './seed-arrays';
 
-type Filter = { queryText?: unknown; limit?: unknown; offset?: unknown; status?: unknown; customerId?: unknown };
+type Filter = { queryText?: unknown; limit?: unknown; offset?: unknown; status?: unknown; customerId?: unknown; unscheduled?: unknown; from?: unknown; before?: unknown };
 
 function readFilter(request: Request): Filter {
   try {
@@ -55,8 +55,10 @@ export function arrayHandlers(data: ArrayData): HttpHandler[] {
     const query = text(filter.queryText);
     const customerId = typeof filter.customerId === 'string' ? filter.customerId : undefined;
     const status = withStatus && typeof filter.status === 'string' ? filter.status : undefined;
+    const unscheduled = filter.unscheduled === true;
     return jobs.filter(
       (j) =>
+        (!unscheduled || (j.scheduled_start_dt === null && ['quote', 'scheduled', 'in_progress'].includes(j.status))) &&
         (!status || j.status === status) &&
         (!customerId || j.customer_id === customerId) &&
         (!query ||
@@ -127,6 +129,16 @@ export function arrayHandlers(data: ArrayData): HttpHandler[] {
     http.get('/api/jobs', ({ request }) => {
       const filter = readFilter(request);
       return page(jobMatches(filter, true).sort(newestFirst), filter);
+    }),
+    http.get('/api/jobs/schedule', ({ request }) => {
+      const filter = readFilter(request);
+      const from = Number(filter.from);
+      const before = Number(filter.before);
+      const shown = jobs
+        .filter((j) => j.scheduled_start_dt !== null && j.status !== 'cancelled' && j.scheduled_start_dt < before && (j.scheduled_end_dt ?? j.scheduled_start_dt) >= from)
+        .sort((a, b) => (a.scheduled_start_dt ?? 0) - (b.scheduled_start_dt ?? 0) || Number(a.id) - Number(b.id));
+      const assignees = [...new Set(jobs.map((j) => j.assignee).filter(Boolean))].sort();
+      return HttpResponse.json({ from, before, jobs: shown.slice(0, 1000), truncated: shown.length > 1000, assignees });
     }),
     http.get('/api/jobs/:id', ({ params }) => {
       const job = jobs.find((j) => j.id === params.id);

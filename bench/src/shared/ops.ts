@@ -16,7 +16,8 @@ export type CustomerOp = (typeof customerOps)[number];
 
 /**
  * The job operations: what the Jobs screen asks for (the list, each status tab, the counts behind
- * the tabs, a search with its counts), opening a job, creating one, and a status move.
+ * the tabs, a search with its counts), opening a job, creating one, a status move, and what the
+ * schedule asks for (this week's jobs with the lanes, the unscheduled list).
  */
 export const jobOps = [
   'jobs-list',
@@ -33,6 +34,8 @@ export const jobOps = [
   'jobs-get',
   'jobs-create',
   'jobs-move',
+  'jobs-schedule-week',
+  'jobs-unscheduled',
 ] as const;
 export type JobOp = (typeof jobOps)[number];
 
@@ -99,6 +102,15 @@ function jobsPath(filter: { queryText?: string; status?: string; limit?: number;
   return filter ? `${base}?filterJson=${encodeURIComponent(JSON.stringify(filter))}` : base;
 }
 
+const dayMs = 86_400_000;
+
+/** This week, Monday to Monday in UTC: the schedule's week as the bench asks for it. */
+export function benchWeek(now = Date.now()): { from: number; before: number } {
+  const today = Math.floor(now / dayMs) * dayMs;
+  const from = today - ((new Date(today).getUTCDay() + 6) % 7) * dayMs;
+  return { from, before: from + 7 * dayMs };
+}
+
 function jobRequest(op: JobOp, i: number, n: number, jobs: JobContext | undefined): BenchRequest {
   if (!jobs) throw new Error(`${op} needs the job context (OpContext.jobs).`);
   if (op.startsWith('jobs-tab-')) {
@@ -128,6 +140,10 @@ function jobRequest(op: JobOp, i: number, n: number, jobs: JobContext | undefine
       const id = jobs.moveIds[i % k] as string;
       return { method: 'PATCH', path: `/api/jobs/${id}`, body: JSON.stringify({ status: Math.floor(i / k) % 2 === 0 ? 'cancelled' : 'quote' }) };
     }
+    case 'jobs-schedule-week':
+      return { method: 'GET', path: `/api/jobs/schedule?filterJson=${encodeURIComponent(JSON.stringify(benchWeek()))}` };
+    case 'jobs-unscheduled':
+      return { method: 'GET', path: `/api/jobs?filterJson=${encodeURIComponent(JSON.stringify({ unscheduled: true, limit: 50 }))}` };
     default:
       throw new Error(`Unknown job operation ${op}.`);
   }

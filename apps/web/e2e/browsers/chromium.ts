@@ -37,6 +37,15 @@ export async function launchChromiumSession(origin: string): Promise<BrowserSess
         }
       },
       type: (selector, text) => page.locator(selector).pressSequentially(text),
+      press: (selector, key) => page.locator(selector).press(key),
+      drag: async (from, to) => {
+        const [a, b] = [await page.locator(from).boundingBox(), await page.locator(to).boundingBox()];
+        if (!a || !b) throw new NotClickedError(`${from} or ${to} is not shown.`);
+        await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 10 });
+        await page.mouse.up();
+      },
       screenshot: async (path) => void (await page.screenshot({ path })),
       takeProblems: async () => problems.splice(0),
       close: () => page.close(),

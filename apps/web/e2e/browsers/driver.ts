@@ -29,6 +29,13 @@ export interface Tab {
   click(selector: string): Promise<void>;
   /** Types `text` into the (focused-by-the-client) element the selector matches, key by key. */
   type(selector: string, text: string): Promise<void>;
+  /** Focuses the element the selector matches and presses one key there (`ArrowRight`, `Enter`). */
+  press(selector: string, key: 'ArrowRight' | 'ArrowLeft' | 'ArrowUp' | 'ArrowDown' | 'Enter'): Promise<void>;
+  /**
+   * Drags with the browser's own pointer input: pressed at the centre of the element `from`
+   * matches, moved in steps to the centre of `to`'s, released there.
+   */
+  drag(from: string, to: string): Promise<void>;
   /** Saves a screenshot of the viewport as PNG. */
   screenshot(path: string): Promise<void>;
   /**

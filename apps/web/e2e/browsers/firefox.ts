@@ -72,6 +72,24 @@ export async function launchFirefoxSession(origin: string): Promise<BrowserSessi
         await toFront(page);
         await page.type(selector, text);
       },
+      press: async (selector, key) => {
+        await toFront(page);
+        await page.focus(selector);
+        await page.keyboard.press(key);
+      },
+      drag: async (from, to) => {
+        await toFront(page);
+        const box = async (selector: string) => {
+          const found = await (await page.$(selector))?.boundingBox();
+          if (!found) throw new NotClickedError(`${selector} is not shown.`);
+          return { x: found.x + found.width / 2, y: found.y + found.height / 2 };
+        };
+        const [a, b] = [await box(from), await box(to)];
+        await page.mouse.move(a.x, a.y);
+        await page.mouse.down();
+        await page.mouse.move(b.x, b.y, { steps: 10 });
+        await page.mouse.up();
+      },
       screenshot: async (path) => void (await page.screenshot({ path: path as `${string}.png` })),
       takeProblems: async () => {
         await Promise.all(reading.splice(0));

@@ -232,6 +232,17 @@ export class Screen {
     if (value) await this.tab.type(selector, value);
   }
 
+  /** Presses one key on the element (focused first), with the browser's own input. */
+  press(target: Target, key: Parameters<Tab['press']>[1]): Promise<void> {
+    return this.act(target, (selector) => this.tab.press(selector, key), (error) => error instanceof NotClickedError);
+  }
+
+  /** Drags one element onto another with the browser's own pointer input. */
+  async drag(from: Target, to: Target): Promise<void> {
+    const [a, b] = [await this.find(from), await this.find(to)];
+    await this.tab.drag(a, b);
+  }
+
   /** Chooses an option of a select by its value (set in the page, then the change event). */
   select(label: string, value: string): Promise<void> {
     return this.act({ label }, async (selector) => {

@@ -414,6 +414,49 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
       await closeTabs(notFoundAnswer(`/api/customers/${zed}`, 'after the restore, the screen that showed Zed Afterbackup (made after the backup) asks for Zed again, who is gone'));
     });
 
+    it('schedules a job from the unscheduled list by keyboard, then moves it by drag and by arrow key', { timeout: flowTimeout }, async () => {
+      const screen = await tab('/biz/schedule');
+      await ready(screen);
+      // A quote of its own, the newest job, so first in the unscheduled list; the days of this week
+      // and the instants of 10:00 on them, in the page's own time zone.
+      const setup = await screen.evaluate(async () => {
+        const post = async (path: string, body: unknown) => (await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+        const customer = (await post('/api/customers', { full_name: 'Sasha Schedule', email: 'sasha@schedule.example', phone: '+44 20 7946 4321' })) as { id: string };
+        const job = (await post('/api/jobs', { customer_id: customer.id, title: 'Shared flow visit' })) as { id: string };
+        const today = new Date();
+        const monday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - ((today.getDay() + 6) % 7));
+        const day = (offset: number) => {
+          const d = new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + offset, 10, 0);
+          const key = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+          return { key, ten: d.getTime() };
+        };
+        return { id: job.id, days: [day(1), day(2), day(3)] };
+      }, null);
+      const [tuesday, wednesday, thursday] = setup.days as [{ key: string; ten: number }, { key: string; ten: number }, { key: string; ten: number }];
+      const job = async () => (await api<{ scheduled_start_dt: number | null; status: string }>(screen, `/api/jobs/${setup.id}`)).json;
+      const startsAt = async ({ id, at }: { id: string; at: number }) =>
+        ((await (await fetch(`/api/jobs/${id}`)).json()) as { scheduled_start_dt: number | null }).scheduled_start_dt === at;
+      const card = (day: string) => ({ css: `td[data-drop-lane=""][data-drop-day="${day}"] [data-job-id="${setup.id}"]` });
+      // The keyboard: Enter on the unscheduled job opens the dialog; its fields, then Schedule.
+      await screen.press({ css: `[data-unscheduled-id="${setup.id}"]` }, 'Enter');
+      await screen.find({ role: 'dialog', name: 'Schedule “Shared flow visit”' });
+      await screen.fill('Day', tuesday.key);
+      await screen.fill('Start', '10:00');
+      await screen.click({ role: 'button', name: 'Schedule', within: { role: 'dialog' } });
+      await screen.find(card(tuesday.key));
+      expect(await job()).toMatchObject({ status: 'scheduled', scheduled_start_dt: tuesday.ten });
+      await shot(screen, 'schedule');
+      // Dragged to Wednesday, in the unassigned lane.
+      await screen.drag(card(tuesday.key), { css: `td[data-drop-lane=""][data-drop-day="${wednesday.key}"]` });
+      await screen.find(card(wednesday.key));
+      await screen.waitFor('the job saved on Wednesday', startsAt, { id: setup.id, at: wednesday.ten });
+      // An arrow key: a day later, Thursday.
+      await screen.press(card(wednesday.key), 'ArrowRight');
+      await screen.find(card(thursday.key));
+      await screen.waitFor('the job saved on Thursday', startsAt, { id: setup.id, at: thursday.ten });
+      await closeTabs();
+    });
+
     /**
      * A page's own /api call sent before any of its scripts run (the probe the test server puts
      * first in the page, early-fetch-probe.ts), while its own backend has not even started: it

@@ -121,6 +121,33 @@ export async function launchWebKitSession(origin: string): Promise<BrowserSessio
           await use();
           await client.elementSendKeys(await element(selector), text);
         },
+        // WebDriver's own codes for the keys (the specification's key table).
+        press: async (selector, key) => {
+          await use();
+          const codes = { ArrowLeft: '\uE012', ArrowUp: '\uE013', ArrowRight: '\uE014', ArrowDown: '\uE015', Enter: '\uE007' };
+          await client.elementSendKeys(await element(selector), codes[key]);
+        },
+        // WebDriver's pointer actions, from the centre of one element to the other's.
+        drag: async (from, to) => {
+          await use();
+          const origin = async (selector: string) => ({ [elementKey]: await element(selector) });
+          const [a, b] = [await origin(from), await origin(to)];
+          await client.performActions([
+            {
+              type: 'pointer',
+              id: 'mouse',
+              parameters: { pointerType: 'mouse' },
+              actions: [
+                { type: 'pointerMove', duration: 0, origin: a, x: 0, y: 0 },
+                { type: 'pointerDown', button: 0 },
+                { type: 'pointerMove', duration: 100, origin: a, x: 8, y: 4 },
+                { type: 'pointerMove', duration: 400, origin: b, x: 0, y: 0 },
+                { type: 'pointerUp', button: 0 },
+              ],
+            },
+          ]);
+          await client.releaseActions();
+        },
         screenshot: async (path) => {
           await use();
           writeFileSync(path, Buffer.from(await client.takeScreenshot(), 'base64'));

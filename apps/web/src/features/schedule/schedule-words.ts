@@ -6,9 +6,16 @@ const weekdayDate = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 
 const longDate = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 const dayMonth = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
-/** "9:00 AM – 11:00 AM", or the start alone when a job has no end. */
+const weekday = new Intl.DateTimeFormat(undefined, { weekday: 'short' });
+
+/**
+ * "09:00–11:00" (the locale's own way), the start alone when a job has no end, and the end's
+ * weekday when it ends on another day ("23:00 – Sat 04:00").
+ */
 export function timeRange(start: number, end: number | null): string {
-  return end === null ? time.format(start) : time.formatRange(start, end);
+  if (end === null) return time.format(start);
+  if (end - start < 24 * 3_600_000 && new Date(start).toDateString() === new Date(end).toDateString()) return time.formatRange(start, end);
+  return `${time.format(start)} – ${weekday.format(end)} ${time.format(end)}`;
 }
 
 /** "Tue, Nov 24". */

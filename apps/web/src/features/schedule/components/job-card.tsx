@@ -43,8 +43,8 @@ export function JobCard({ job, now, overlaps, dragging, placement, hintId, onPoi
       onKeyDown={(event) => onKeyDown(event, job)}
       onClick={() => onOpen(job)}
     >
-      <span className="sched-job__time">{timeRange(start, job.scheduled_end_dt === null ? null : end)}</span>
       <span className="sched-job__title">{job.title}</span>
+      <span className="sched-job__time">{timeRange(start, job.scheduled_end_dt === null ? null : end)}</span>
       <span className="sched-job__customer">{job.customer_name}</span>
       {(job.status !== 'scheduled' || late || overlaps) && (
         <span className="sched-job__tags">

@@ -120,7 +120,14 @@ export function DayGrid({ days, lanes, jobs, now, overlaps, draggingId, target, 
   const percent = (t: number) => ((Math.min(Math.max(t, axis.start), axis.end) - axis.start) / span) * 100;
   const nowAt = day.start <= now && now < day.end ? percent(now) : undefined;
   return (
-    <table className="sched-grid sched-grid--day" aria-label={longDay(day)} data-axis-start={axis.start} data-axis-end={axis.end}>
+    <table
+      className="sched-grid sched-grid--day"
+      aria-label={longDay(day)}
+      data-axis-start={axis.start}
+      data-axis-end={axis.end}
+      // An hour at least 4.5rem wide: a one-hour job keeps its words; the day scrolls sideways.
+      style={{ minWidth: `calc(7rem + ${hours.length} * 4.5rem)` }}
+    >
       <thead>
         <tr>
           <th scope="col" className="sched-grid__corner">
@@ -128,8 +135,8 @@ export function DayGrid({ days, lanes, jobs, now, overlaps, draggingId, target, 
           </th>
           <th scope="col" className="sched-ruler">
             <span className="otto-visually-hidden">Time</span>
-            {hours.map((hour) => (
-              <span key={hour} className="sched-ruler__hour" style={{ left: `${percent(hour)}%` }} aria-hidden="true">
+            {hours.map((hour, i) => (
+              <span key={hour} className={i === 0 ? 'sched-ruler__hour sched-ruler__hour--first' : 'sched-ruler__hour'} style={{ left: `${percent(hour)}%` }} aria-hidden="true">
                 {hourLabel(hour)}
               </span>
             ))}
