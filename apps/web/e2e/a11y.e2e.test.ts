@@ -42,6 +42,14 @@ export const screens: Screen[] = [
   { name: 'job-none', path: '/biz/jobs/edit' },
   { name: 'settings', path: '/biz/settings' },
   {
+    name: 'schedule',
+    path: '/biz/schedule',
+    ready: async (page) => {
+      await page.locator('.sched-grid, .sched-agenda').first().waitFor();
+      await page.getByText(/without a time|Every open job has a time/).waitFor();
+    },
+  },
+  {
     // The import after a file was chosen: the mapping, the columns left out, the preview, a long
     // list of duplicates (it scrolls), the summary.
     name: 'import',

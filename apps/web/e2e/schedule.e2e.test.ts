@@ -67,6 +67,10 @@ describe('the schedule in Chromium', () => {
     await createJob(page, { customer_id: customer.id, title: 'Overlap two', status: 'scheduled', scheduled_start_dt: at(thursday!, 11 * 60), scheduled_end_dt: at(thursday!, 13 * 60), assignee: 'Aab Kit' });
     const lastWeek = addDays(monday, -6);
     await createJob(page, { customer_id: customer.id, title: 'Late job', status: 'scheduled', scheduled_start_dt: at(lastWeek, 9 * 60), scheduled_end_dt: at(lastWeek, 10 * 60), assignee: 'Aaa Kit' });
+    // Seven jobs for one person on Monday: the week's cell shows six and says one more.
+    for (let i = 0; i < 7; i++) {
+      await createJob(page, { customer_id: customer.id, title: `Busy ${i + 1}`, status: 'scheduled', scheduled_start_dt: at(monday, (8 + i) * 60), scheduled_end_dt: at(monday, (8 + i) * 60 + 45), assignee: 'Aac Kit' });
+    }
     const other = await session.openBeside(tab, '/biz/schedule');
     await scheduleLoaded(other.page);
     // The first tab in front again: a tab behind another draws one frame a second, and every
@@ -76,6 +80,9 @@ describe('the schedule in Chromium', () => {
     await scheduleLoaded(page);
     await page.locator(`${cell('Aaa Kit', tuesday!)} [data-job-id="${keyed.id}"]`).waitFor();
     await screenshot(page, 'schedule-week-1280');
+
+    expect(await page.locator(`${cell('Aac Kit', monday)} .sched-job`).count()).toBe(6);
+    await page.locator(cell('Aac Kit', monday)).getByRole('button', { name: /^1 more/ }).waitFor();
 
     // Overlapping jobs of one person say so; the late one (last week, still scheduled) too.
     for (const title of ['Overlap one', 'Overlap two']) {
@@ -156,6 +163,13 @@ describe('the schedule in Chromium', () => {
     await drag(page, { x: moved.x + moved.width - 2, y: moved.y + moved.height / 2 }, endTo);
     await expect.poll(async () => (await getJob(page, keyed.id)).scheduled_end_dt).toBe(at(wednesday!, 15 * 60 + 30));
     expect((await getJob(page, keyed.id)).scheduled_start_dt).toBe(at(wednesday!, 13 * 60));
+
+    // A week's "1 more" opens that day, where all seven are.
+    await page.goto('/biz/schedule');
+    await scheduleLoaded(page);
+    await page.locator(cell('Aac Kit', monday)).getByRole('button', { name: /^1 more/ }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('date')).toBe(monday);
+    await expect.poll(() => page.locator('.sched-grid--day td[data-drop-lane="Aac Kit"] .sched-job').count()).toBe(7);
 
     // Last week: the job still open after its time is flagged.
     await page.goto(`/biz/schedule?date=${lastWeek}`);

@@ -131,14 +131,28 @@ export function arrayHandlers(data: ArrayData): HttpHandler[] {
       return page(jobMatches(filter, true).sort(newestFirst), filter);
     }),
     http.get('/api/jobs/schedule', ({ request }) => {
-      const filter = readFilter(request);
-      const from = Number(filter.from);
-      const before = Number(filter.before);
-      const shown = jobs
-        .filter((j) => j.scheduled_start_dt !== null && j.status !== 'cancelled' && j.scheduled_start_dt < before && (j.scheduled_end_dt ?? j.scheduled_start_dt) >= from)
+      // UTC days only, as the bench asks: the way a hand-written mock would do it.
+      const filter = readFilter(request) as Filter & { start?: unknown; days?: unknown; perCell?: unknown };
+      const from = Date.parse(`${String(filter.start)}T00:00:00Z`);
+      const days = Number(filter.days ?? 7);
+      const perCell = Number(filter.perCell ?? 6);
+      const before = from + days * 86_400_000;
+      const dayList = Array.from({ length: days }, (_, i) => ({ date: new Date(from + i * 86_400_000).toISOString().slice(0, 10), start_dt: from + i * 86_400_000, end_dt: from + (i + 1) * 86_400_000 }));
+      const inRange = jobs
+        .filter((j) => j.scheduled_start_dt !== null && j.status !== 'cancelled' && j.scheduled_start_dt < before && (j.scheduled_end_dt ?? j.scheduled_start_dt) > from)
         .sort((a, b) => (a.scheduled_start_dt ?? 0) - (b.scheduled_start_dt ?? 0) || Number(a.id) - Number(b.id));
+      const cells = new Map<string, number>();
+      const shown: Job[] = [];
+      for (const job of inRange) {
+        const day = dayList[Math.max(0, Math.floor(((job.scheduled_start_dt ?? 0) - from) / 86_400_000))]?.date ?? '';
+        const key = `${job.assignee}\u0000${day}`;
+        const n = (cells.get(key) ?? 0) + 1;
+        cells.set(key, n);
+        if (n <= perCell) shown.push(job);
+      }
+      const more = [...cells].filter(([, n]) => n > perCell).map(([key, n]) => ({ assignee: key.split('\u0000')[0], date: key.split('\u0000')[1], count: n - perCell }));
       const assignees = [...new Set(jobs.map((j) => j.assignee).filter(Boolean))].sort();
-      return HttpResponse.json({ from, before, jobs: shown.slice(0, 1000), truncated: shown.length > 1000, assignees });
+      return HttpResponse.json({ days: dayList, jobs: shown.slice(0, 1000), more, truncated: shown.length > 1000, assignees });
     }),
     http.get('/api/jobs/:id', ({ params }) => {
       const job = jobs.find((j) => j.id === params.id);

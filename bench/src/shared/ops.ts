@@ -104,11 +104,11 @@ function jobsPath(filter: { queryText?: string; status?: string; limit?: number;
 
 const dayMs = 86_400_000;
 
-/** This week, Monday to Monday in UTC: the schedule's week as the bench asks for it. */
-export function benchWeek(now = Date.now()): { from: number; before: number } {
+/** This week from its Monday in UTC, as the schedule's week view asks for it (six jobs per person per day). */
+export function benchWeek(now = Date.now()): { tz: string; start: string; days: number; perCell: number } {
   const today = Math.floor(now / dayMs) * dayMs;
-  const from = today - ((new Date(today).getUTCDay() + 6) % 7) * dayMs;
-  return { from, before: from + 7 * dayMs };
+  const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * dayMs;
+  return { tz: 'UTC', start: new Date(monday).toISOString().slice(0, 10), days: 7, perCell: 6 };
 }
 
 function jobRequest(op: JobOp, i: number, n: number, jobs: JobContext | undefined): BenchRequest {

@@ -41,10 +41,10 @@ export const jobRoutes = {
   schedule: {
     method: 'GET',
     path: '/jobs/schedule',
-    summary: `The jobs on the calendar between from and before (epoch ms, at most ${limits.maxScheduleDays} days): a scheduled start, not cancelled, and a start or end in the range (a job that began up to 14 days earlier and runs into it included); earliest start first, at most ${limits.maxScheduleJobs}.`,
+    summary: `The jobs on the calendar over days days from start in the time zone tz (at most ${limits.maxScheduleDays}): a scheduled start, not cancelled, a start or end within them (a job that began up to 14 days earlier and runs into them included); at most perCell (default ${limits.defaultSchedulePerCell}) per person per day, earliest first, with how many more each person's day holds, and everyone jobs are assigned to.`,
     filterJson: scheduleParamsSchema,
     invalidFilter: 'error',
-    errors: { 400: `filterJson is missing, or its range is not from < before within ${limits.maxScheduleDays} days.` },
+    errors: { 400: `filterJson is missing, or has no known time zone tz, no valid start day, or days outside 1 to ${limits.maxScheduleDays}.` },
     response: scheduleSchema,
   },
   import: {

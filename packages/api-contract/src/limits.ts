@@ -42,6 +42,10 @@ export const limits = {
   maxWeekJobsPerDay: 20,
   /** Longest range one schedule request covers, in days (six weeks: a month view). */
   maxScheduleDays: 42,
+  /** Most jobs per person per day a schedule request may ask for (`perCell`). */
+  maxSchedulePerCell: 50,
+  /** Jobs per person per day a schedule answers when the request names no `perCell`. */
+  defaultSchedulePerCell: 6,
   /** Most jobs one schedule request answers (earliest first; `truncated` says when more were left out). */
   maxScheduleJobs: 1000,
   /** Most people one schedule answer names as lanes (`assignees`). */

@@ -1,61 +1,64 @@
-// The schedule: every job on the calendar between two instants, for the day and week views.
+// The schedule: the jobs on the calendar over some days, for the day and week views.
 import { z } from 'zod';
 import { jobSchema } from './job';
 import { limits } from './limits';
+import { calendarDaySchema, timeZoneSchema } from './report';
 
 const day = 24 * 60 * 60 * 1000;
 
 /**
- * How far before a range a job may start and still be listed because it runs into the range, in
- * milliseconds (decision 0160). A job lasts hours or a few days; one that began longer ago than this
- * is listed in the ranges its start falls in, not in later ones.
+ * How far before the first day a job may start and still be listed because it runs into the days
+ * asked for, in milliseconds (decision 0160). A job lasts hours or a few days; one that began longer
+ * ago than this is listed on the days its start falls in, not on later ones.
  * @example
- * const earliestStart = from - scheduleLookbackMs;
+ * const earliestStart = firstDayStart - scheduleLookbackMs;
  */
 export const scheduleLookbackMs = 14 * day;
 
-const instant = (what: string) =>
-  z
-    .number(`Send ${what} as epoch milliseconds.`)
-    .int(`Send ${what} as whole epoch milliseconds.`)
-    .min(0, `Send ${what} after 1970.`)
-    .max(8_640_000_000_000_000, `Send ${what} as a real date.`);
-
 /**
- * filterJson of GET /api/jobs/schedule: the range `[from, before)`, at most
- * `limits.maxScheduleDays` days long.
+ * filterJson of GET /api/jobs/schedule: `days` calendar days from `start` in the time zone `tz`
+ * (at most `limits.maxScheduleDays`), and at most `perCell` jobs per person per day (the earliest;
+ * `more` counts the rest).
  * @example
- * `/api/jobs/schedule?filterJson=${encodeURIComponent(JSON.stringify({ from: monday, before: nextMonday }))}`
+ * `/api/jobs/schedule?filterJson=${encodeURIComponent(JSON.stringify({ tz: 'Europe/Berlin', start: '2026-11-23', days: 7 }))}`
  */
-export const scheduleParamsSchema = z
-  .object({
-    from: instant('from'),
-    before: instant('before'),
-  })
-  .superRefine((range, ctx) => {
-    if (range.before <= range.from) ctx.addIssue({ code: 'custom', path: ['before'], message: 'before must be after from.' });
-    else if (range.before - range.from > limits.maxScheduleDays * day) {
-      ctx.addIssue({ code: 'custom', path: ['before'], message: `A schedule covers at most ${limits.maxScheduleDays} days.` });
-    }
-  });
+export const scheduleParamsSchema = z.object({
+  tz: timeZoneSchema,
+  start: calendarDaySchema,
+  days: z
+    .number('Send days as a whole number.')
+    .int('Send days as a whole number.')
+    .min(1, 'Ask for at least one day.')
+    .max(limits.maxScheduleDays, `A schedule covers at most ${limits.maxScheduleDays} days.`),
+  perCell: z
+    .number('Send perCell as a whole number.')
+    .int('Send perCell as a whole number.')
+    .min(1, 'perCell is at least 1.')
+    .max(limits.maxSchedulePerCell, `perCell is at most ${limits.maxSchedulePerCell}.`)
+    .optional(),
+});
 /**
- * The range of a schedule request.
+ * What a schedule request asks for.
  * @example
- * const week: ScheduleParams = { from: Date.parse('2026-11-23T00:00:00Z'), before: Date.parse('2026-11-30T00:00:00Z') };
+ * const week: ScheduleParams = { tz: 'Europe/Berlin', start: '2026-11-23', days: 7 };
  */
 export type ScheduleParams = z.infer<typeof scheduleParamsSchema>;
 
 /**
- * The answer of GET /api/jobs/schedule: the jobs on the calendar in the range (a scheduled start,
- * not cancelled, not archived, and a start or end inside it), earliest start first, at most
- * `limits.maxScheduleJobs`; `truncated` says more were left out. `assignees` names the lanes.
+ * The answer of GET /api/jobs/schedule. `days`: each day asked for with the instants it starts and
+ * ends at in `tz`. `jobs`: the jobs on the calendar over those days (a scheduled start, not
+ * cancelled, not archived, a start or end within them), at most `perCell` per person per day (a
+ * job that began before the first day counts on the first), earliest start first, at most
+ * `limits.maxScheduleJobs` in all (`truncated` says more were left out). `more`: how many jobs
+ * each person's day holds beyond those. `assignees` names the lanes.
  * @example
- * const { jobs, truncated } = scheduleSchema.parse(await res.json());
+ * const { days, jobs, more } = scheduleSchema.parse(await res.json());
  */
 export const scheduleSchema = z.object({
-  from: z.number().int(),
-  before: z.number().int(),
+  days: z.array(z.object({ date: z.string(), start_dt: z.number().int(), end_dt: z.number().int() })),
   jobs: z.array(jobSchema),
+  /** Per person and day with more jobs than `perCell`: how many were left out. */
+  more: z.array(z.object({ assignee: z.string(), date: z.string(), count: z.number().int() })),
   truncated: z.boolean(),
   /**
    * Everyone a job not archived is assigned to, in code-point order, at most
@@ -64,7 +67,7 @@ export const scheduleSchema = z.object({
   assignees: z.array(z.string()),
 });
 /**
- * The jobs of one schedule range.
+ * The jobs of some days of the schedule.
  * @example
  * const lanes = (s: Schedule) => new Set(s.jobs.map((j) => j.assignee));
  */

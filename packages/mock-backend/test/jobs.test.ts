@@ -292,16 +292,23 @@ describe('GET /api/jobs/schedule and the unscheduled list (issue 39)', () => {
     await t.call('POST', `/api/jobs/${archived.id}/archive`);
     await createJob({ title: 'A quote with no date' });
 
-    const week = await schedule({ from: monday, before: monday + 7 * day });
+    const week = await schedule({ tz: 'UTC', start: '2026-11-23', days: 7 });
     expect(week.status).toBe(200);
     expect(titlesOf(week)).toEqual(['Three days from Saturday', 'Monday at eight', 'Tuesday at nine']);
-    expect(scheduleSchema.parse(week.json)).toMatchObject({ from: monday, before: monday + 7 * day, truncated: false, assignees: [] });
-    expect(titlesOf(await schedule({ from: monday + day, before: monday + 2 * day }))).toEqual(['Tuesday at nine']);
+    const answer = scheduleSchema.parse(week.json);
+    expect(answer).toMatchObject({ truncated: false, assignees: [], more: [] });
+    expect(answer.days.map((d) => d.date)).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29']);
+    expect(answer.days[0]).toEqual({ date: '2026-11-23', start_dt: monday, end_dt: monday + day });
+    expect(titlesOf(await schedule({ tz: 'UTC', start: '2026-11-24', days: 1 }))).toEqual(['Tuesday at nine']);
+    // The days of a time zone: Tuesday in Auckland (UTC+13) runs from 11:00 UTC on Monday, after
+    // Monday at eight (21:00 there), to 11:00 UTC on Tuesday.
+    expect(titlesOf(await schedule({ tz: 'Pacific/Auckland', start: '2026-11-24', days: 1 }))).toEqual(['Three days from Saturday', 'Tuesday at nine']);
   });
 
-  it('answers 400 for a missing, reversed or too long range', async () => {
+  it('answers 400 for a missing time zone, day or length, or one out of range', async () => {
     await withCustomer();
-    for (const filter of [{}, { from: monday }, { from: monday, before: monday }, { from: monday, before: monday + 43 * day }, { from: 'monday', before: 1 }]) {
+    const ok = { tz: 'UTC', start: '2026-11-23', days: 7 };
+    for (const filter of [{}, { ...ok, tz: 'Mars/Olympus' }, { ...ok, start: '2026-02-30' }, { ...ok, days: 0 }, { ...ok, days: 43 }, { ...ok, perCell: 51 }, { tz: 'UTC', start: '2026-11-23' }]) {
       const res = await schedule(filter);
       expect(res.status, JSON.stringify(filter)).toBe(400);
       expect(res.json).toMatchObject({ code: 'INVALID_PARAMS' });
@@ -309,18 +316,44 @@ describe('GET /api/jobs/schedule and the unscheduled list (issue 39)', () => {
     expect((await t.call('GET', '/api/jobs/schedule')).status).toBe(400);
   });
 
+  it('answers at most perCell jobs per person per day, earliest first, and counts the rest', async () => {
+    const { customerId } = await withCustomer();
+    const add = (n: number, assignee: string, start: number) =>
+      t.api.store.run(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+         INSERT INTO jobs (customer_id, title, status, assignee, scheduled_start_dt, created_dt, modified_dt, scheduled_dt)
+         SELECT ?, ? || ' ' || i, 'scheduled', ?, ? + i * 60000, 1, 1, 1 FROM n`,
+        [n, Number(customerId), assignee, assignee, start],
+      );
+    add(9, 'Sam', monday + 8 * hour);
+    add(3, 'Bo', monday + 8 * hour);
+    add(8, 'Sam', monday + day + 8 * hour);
+    const answer = scheduleSchema.parse((await schedule({ tz: 'UTC', start: '2026-11-23', days: 2, perCell: 4 })).json);
+    const titles = answer.jobs.map((j) => j.title);
+    expect(titles.filter((x) => x.startsWith('Sam'))).toEqual(['Sam 1', 'Sam 2', 'Sam 3', 'Sam 4', 'Sam 1', 'Sam 2', 'Sam 3', 'Sam 4']);
+    expect(titles.filter((x) => x.startsWith('Bo'))).toEqual(['Bo 1', 'Bo 2', 'Bo 3']);
+    expect(answer.more).toEqual(
+      expect.arrayContaining([
+        { assignee: 'Sam', date: '2026-11-23', count: 5 },
+        { assignee: 'Sam', date: '2026-11-24', count: 4 },
+      ]),
+    );
+    expect(answer.more).toHaveLength(2);
+    // The default: six per person per day.
+    expect(scheduleSchema.parse((await schedule({ tz: 'UTC', start: '2026-11-23', days: 1 })).json).jobs).toHaveLength(9);
+  });
+
   it('stops at the most jobs one answer holds and says so', async () => {
     const { customerId } = await withCustomer();
     t.api.store.run(
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-       INSERT INTO jobs (customer_id, title, status, scheduled_start_dt, created_dt, modified_dt, scheduled_dt)
-       SELECT ?, 'Job ' || i, 'scheduled', ? + i * 60000, 1, 1, 1 FROM n`,
-      [limits.maxScheduleJobs + 5, Number(customerId), monday],
+       INSERT INTO jobs (customer_id, title, status, assignee, scheduled_start_dt, created_dt, modified_dt, scheduled_dt)
+       SELECT ?, 'Job ' || i, 'scheduled', 'P' || (i % 50), ? + (i % 7) * 86400000 + i * 1000, 1, 1, 1 FROM n`,
+      [limits.maxScheduleJobs + 200, Number(customerId), monday],
     );
-    const answer = scheduleSchema.parse((await schedule({ from: monday, before: monday + day })).json);
+    const answer = scheduleSchema.parse((await schedule({ tz: 'UTC', start: '2026-11-23', days: 7, perCell: 50 })).json);
     expect(answer.jobs).toHaveLength(limits.maxScheduleJobs);
     expect(answer.truncated).toBe(true);
-    expect(answer.jobs[0]?.title).toBe('Job 1');
   });
 
   it('lists the jobs still to put on the calendar, newest first, with their total', async () => {
@@ -338,7 +371,7 @@ describe('GET /api/jobs/schedule and the unscheduled list (issue 39)', () => {
     const placed = await t.call('PATCH', `/api/jobs/${quote.id}`, { status: 'scheduled', scheduled_start_dt: monday + 9 * hour, scheduled_end_dt: monday + 10 * hour, assignee: 'Sam' });
     expect(placed.status).toBe(200);
     expect(z.array(jobSchema).parse((await listJobs({ unscheduled: true })).json).map((j) => j.title)).toEqual(['Old quote']);
-    expect(titlesOf(await schedule({ from: monday, before: monday + day }))).toEqual(['Scheduled', 'New quote']);
+    expect(titlesOf(await schedule({ tz: 'UTC', start: '2026-11-23', days: 1 }))).toEqual(['Scheduled', 'New quote']);
   });
 
   it('names everyone a job is assigned to as the lanes, each once, archived jobs aside', async () => {
@@ -346,7 +379,7 @@ describe('GET /api/jobs/schedule and the unscheduled list (issue 39)', () => {
     for (const assignee of ['Sam', 'alex', 'Ängel', 'Sam', '', 'Bo']) await createJob({ assignee });
     const archived = (await createJob({ assignee: 'Gone' })).json as { id: string };
     await t.call('POST', `/api/jobs/${archived.id}/archive`);
-    const answer = scheduleSchema.parse((await schedule({ from: monday, before: monday + day })).json);
+    const answer = scheduleSchema.parse((await schedule({ tz: 'UTC', start: '2026-11-23', days: 1 })).json);
     expect(answer.assignees).toEqual(['Bo', 'Sam', 'alex', 'Ängel']);
   });
 
@@ -356,11 +389,11 @@ describe('GET /api/jobs/schedule and the unscheduled list (issue 39)', () => {
       t.api.store.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, params as never).map((r) => r.detail).join('\n');
     expect(
       plan(
-        `SELECT j.id FROM jobs j INDEXED BY jobs_span_idx WHERE j.archived_dt IS NULL AND j.scheduled_start_dt IS NOT NULL
-         AND j.scheduled_start_dt >= ? AND j.scheduled_start_dt < ? AND j.status <> 'cancelled' AND (j.scheduled_start_dt >= ? OR j.scheduled_end_dt > ?)`,
-        [1, 2, 1, 1],
+        `SELECT count(*) FROM jobs k INDEXED BY jobs_lane_idx WHERE k.assignee = ? AND k.archived_dt IS NULL AND k.scheduled_start_dt IS NOT NULL
+         AND k.status <> 'cancelled' AND k.scheduled_start_dt >= ? AND k.scheduled_start_dt < ? AND (k.scheduled_start_dt >= ? OR k.scheduled_end_dt > ?)`,
+        ['Sam', 1, 2, 1, 1],
       ),
-    ).toMatch(/COVERING INDEX jobs_span_idx/);
+    ).toMatch(/COVERING INDEX jobs_lane_idx \(assignee=\? AND scheduled_start_dt>\? AND scheduled_start_dt<\?\)/);
     expect(
       plan(
         `SELECT j.id FROM jobs j INDEXED BY jobs_unscheduled_idx WHERE j.archived_dt IS NULL AND j.scheduled_start_dt IS NULL AND j.status IN ('quote', 'scheduled', 'in_progress')

@@ -1,4 +1,4 @@
-import type { JobListParams, ListParams } from '@otto/api-contract';
+import type { JobListParams, ListParams, ScheduleParams } from '@otto/api-contract';
 
 /** Query keys of everything customer-shaped in the cache. */
 export const customerKeys = {
@@ -20,7 +20,7 @@ export const jobKeys = {
   detail: (id: string) => [...jobKeys.details(), id] as const,
   /** The schedule's ranges (GET /jobs/schedule). */
   schedules: () => [...jobKeys.all, 'schedule'] as const,
-  schedule: (range: { from: number; before: number }) => [...jobKeys.schedules(), range] as const,
+  schedule: (params: ScheduleParams) => [...jobKeys.schedules(), params] as const,
 };
 
 /** Query keys of the reports (the Overview); any customer or job change makes them stale. */

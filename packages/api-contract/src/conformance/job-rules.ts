@@ -224,7 +224,7 @@ export const jobRules: ConformanceRule[] = [
   {
     id: 'jobs.schedule',
     title:
-      'GET /jobs/schedule answers the jobs on the calendar in a range (one that began up to 14 days before and runs into it included) and the lanes; the unscheduled filter lists the open jobs with no time.',
+      'GET /jobs/schedule answers the jobs on the calendar over some days of a time zone (one that began up to 14 days before and runs into them included) and the lanes; the unscheduled filter lists the open jobs with no time.',
     async run(ctx) {
       const { customer, create } = await jobOwner(ctx, 'jobsched');
       const hour = 3_600_000;
@@ -235,7 +235,8 @@ export const jobRules: ConformanceRule[] = [
       const runningIn = await create({ title: `${ctx.token} running in`, status: 'scheduled', scheduled_start_dt: day - 3 * 24 * hour, scheduled_end_dt: day + hour });
       const after = await create({ title: `${ctx.token} after`, status: 'scheduled', scheduled_start_dt: day + 30 * hour });
       const quote = await create({ title: `${ctx.token} quote` });
-      const reply = await ctx.api.call('GET', '/jobs/schedule', { filter: { from: day, before: day + 24 * hour } });
+      const date = new Date(day).toISOString().slice(0, 10);
+      const reply = await ctx.api.call('GET', '/jobs/schedule', { filter: { tz: 'UTC', start: date, days: 1, perCell: 50 } });
       expectStatus(reply, 200);
       const schedule = expectBody(reply, scheduleSchema, 'a schedule');
       const ids = schedule.jobs.map((j) => j.id);
@@ -243,7 +244,8 @@ export const jobRules: ConformanceRule[] = [
       check(!ids.includes(after.id) && !ids.includes(quote.id), () => `the range should not hold a later job or one with no time: ${reply.describe()}`);
       check(ids.indexOf(runningIn.id) < ids.indexOf(inside.id), () => `earliest start first: ${reply.describe()}`);
       check(schedule.assignees.includes(person), () => `the lanes should name ${person}: ${reply.describe()}`);
-      expectError(await ctx.api.call('GET', '/jobs/schedule', { filter: { from: day, before: day } }), 400, 'INVALID_PARAMS');
+      check(schedule.days.length === 1 && schedule.days[0]?.date === date && schedule.days[0].start_dt === day, () => `one day, ${date}, from ${day}: ${reply.describe()}`);
+      expectError(await ctx.api.call('GET', '/jobs/schedule', { filter: { tz: 'UTC', start: date, days: 0 } }), 400, 'INVALID_PARAMS');
       const unscheduled = await ctx.api.call('GET', '/jobs', { filter: { customerId: customer.id, unscheduled: true } });
       expectStatus(unscheduled, 200);
       check(JSON.stringify(expectBody(unscheduled, jobList, 'a list of jobs').map((j) => j.id)) === JSON.stringify([quote.id]), () => `only the quote has no time: ${unscheduled.describe()}`);

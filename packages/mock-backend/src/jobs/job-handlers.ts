@@ -1,6 +1,7 @@
 import {
   canMoveJob,
   defaultSortOrders,
+  formatDay,
   initialJobStatuses,
   jobInputSchema,
   jobMoveRevertWindowMs,
@@ -11,6 +12,8 @@ import {
   jobTransitions,
   limits,
   listParamsRangeSchema,
+  parseCalendarDate,
+  startOfZonedDay,
   type Job,
   type JobFields,
   type JobListParams,
@@ -138,15 +141,26 @@ const list = defineHandler(jobRoutes.list, async ({ sql, filter }) => {
 const counts = defineHandler(jobRoutes.counts, async ({ sql, filter }) => ({ data: await countJobs(sql, toFilter(filter)) }));
 
 const schedule = defineHandler(jobRoutes.schedule, async ({ sql, filter }) => {
-  // filterJson passed its schema (or the router answered 400); only an absent one reaches here without a range.
-  if (filter.from === undefined || filter.before === undefined) {
-    throw new ApiError(400, 'INVALID_PARAMS', 'Pass the range as filterJson {"from": …, "before": …} in epoch milliseconds.', [
-      { path: 'from', message: 'Pass from and before as epoch milliseconds.' },
+  // filterJson passed its schema (or the router answered 400); only an absent one reaches here empty.
+  if (filter.tz === undefined || filter.start === undefined || filter.days === undefined) {
+    throw new ApiError(400, 'INVALID_PARAMS', 'Pass the days as filterJson {"tz": "Europe/Berlin", "start": "2026-11-23", "days": 7}.', [
+      { path: 'start', message: 'Pass tz, start and days.' },
     ]);
   }
-  const range = { from: filter.from, before: filter.before };
-  const { rows, truncated } = await listSchedule(sql, range, limits.maxScheduleJobs);
-  return { data: { ...range, jobs: rows, truncated, assignees: await listAssignees(sql, limits.maxScheduleAssignees) } };
+  const { year, month, day } = parseCalendarDate(filter.start);
+  const bounds = Array.from({ length: filter.days + 1 }, (_, i) => startOfZonedDay(year, month, day + i, filter.tz as string));
+  const days = bounds.slice(0, -1).map((start, i) => ({ date: formatDay(year, month, day + i), start_dt: start, end_dt: bounds[i + 1] as number }));
+  const perCell = filter.perCell ?? limits.defaultSchedulePerCell;
+  const assignees = await listAssignees(sql, limits.maxScheduleAssignees);
+  const { rows, truncated } = await listSchedule(sql, ['', ...assignees], bounds, perCell, limits.maxScheduleJobs);
+  const more = new Map<string, { assignee: string; date: string; count: number }>();
+  for (const row of rows) {
+    const date = days[row.day]?.date ?? '';
+    if (row.cellTotal > perCell) more.set(`${row.job.assignee}\u0000${date}`, { assignee: row.job.assignee, date, count: row.cellTotal - perCell });
+  }
+  return {
+    data: { days, jobs: rows.map((r) => r.job), more: [...more.values()], truncated, assignees },
+  };
 });
 
 const get = defineHandler(jobRoutes.get, async ({ sql, params }) => ({ data: await requireJob(sql, params.id) }));

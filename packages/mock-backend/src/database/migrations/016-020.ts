@@ -32,12 +32,13 @@ export const migrations016To020: readonly Migration[] = [
   {
     version: 17,
     name: 'schedule indexes',
-    // Issue 39, decision 0160: the schedule's range (GET /jobs/schedule) reads the start and end of
-    // the jobs on the calendar off one index, its "Unscheduled" list and count (filter
-    // unscheduled) read a partial index of exactly those jobs, newest modified first, and its
-    // lanes (everyone jobs are assigned to) come off an assignee index one name at a time.
+    // Issue 39, decision 0160: the schedule (GET /jobs/schedule) reads each person's day as a range
+    // of one index (person, start; the end, status and archived with it) and counts it there, its
+    // "Unscheduled" list and count (filter unscheduled) read a partial index of exactly those jobs,
+    // newest modified first, and its lanes (everyone jobs are assigned to) come off an assignee
+    // index one name at a time.
     up: `
-      CREATE INDEX jobs_span_idx ON jobs (scheduled_start_dt, scheduled_end_dt, status, archived_dt)
+      CREATE INDEX jobs_lane_idx ON jobs (assignee, scheduled_start_dt, scheduled_end_dt, status, archived_dt)
         WHERE archived_dt IS NULL AND scheduled_start_dt IS NOT NULL AND status <> 'cancelled';
       CREATE INDEX jobs_unscheduled_idx ON jobs (modified_dt, id)
         WHERE archived_dt IS NULL AND scheduled_start_dt IS NULL AND status IN ('quote', 'scheduled', 'in_progress');

@@ -1,22 +1,25 @@
-import { etagOf, jobRoutes, type Job, type JobPatch, type Schedule } from '@otto/api-contract';
+import { etagOf, jobRoutes, type Job, type JobPatch, type Schedule, type ScheduleParams } from '@otto/api-contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { ApiClientError, callApi } from '../../../lib/api-client';
 import { changedWhere } from '../../../lib/live/changed-where';
 import { jobKeys } from '../../../lib/query-keys';
 
-/** The jobs on the calendar in `[from, before)` and the lanes. */
-export function scheduleOptions(range: { from: number; before: number }) {
+/** The jobs on the calendar over some days, the lanes, and how many more each person's day holds. */
+export function scheduleOptions(params: ScheduleParams) {
   return queryOptions({
-    queryKey: jobKeys.schedule(range),
-    queryFn: async ({ signal }) => (await callApi(jobRoutes.schedule, { filter: range, signal })).data,
+    queryKey: jobKeys.schedule(params),
+    queryFn: async ({ signal }) => (await callApi(jobRoutes.schedule, { filter: params, signal })).data,
     placeholderData: keepPreviousData,
   });
 }
 
-export function useSchedule(range: { from: number; before: number }) {
-  return useQuery(scheduleOptions(range));
+export function useSchedule(params: ScheduleParams) {
+  return useQuery(scheduleOptions(params));
 }
+
+/** Jobs per person per day: what a week's cell shows, and what a day's lane does. */
+export const perCell = { week: 6, day: 40 } as const;
 
 /** How many unscheduled jobs the panel lists at once. */
 export const unscheduledPageSize = 50;
@@ -60,9 +63,11 @@ const placeKey = ['schedule', 'place'];
 /** Shows a placement in every cached schedule range at once (the job leaves the ranges it is no longer in). */
 function showPlaced(queryClient: QueryClient, job: Job): void {
   for (const [key, schedule] of queryClient.getQueriesData<Schedule>({ queryKey: jobKeys.schedules() })) {
-    if (!schedule) continue;
+    const from = schedule?.days[0]?.start_dt;
+    const before = schedule?.days.at(-1)?.end_dt;
+    if (!schedule || from === undefined || before === undefined) continue;
     const start = job.scheduled_start_dt;
-    const inRange = start !== null && start < schedule.before && (job.scheduled_end_dt ?? start) >= schedule.from;
+    const inRange = start !== null && start < before && (job.scheduled_end_dt ?? start) > from;
     const others = schedule.jobs.filter((j) => j.id !== job.id);
     queryClient.setQueryData<Schedule>(key, { ...schedule, jobs: inRange ? [...others, job] : others });
   }

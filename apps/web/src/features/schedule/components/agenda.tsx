@@ -11,11 +11,13 @@ export interface AgendaProps {
   jobs: readonly Job[];
   now: number;
   overlaps: ReadonlySet<string>;
+  /** How many jobs each person's day holds beyond those shown, by `person\u0000date`. */
+  more: ReadonlyMap<string, number>;
   onMove: (job: Job) => void;
 }
 
 /** A phone's schedule: each day and its jobs in the order they start, each with a Move button. */
-export function Agenda({ days, jobs, now, overlaps, onMove }: AgendaProps) {
+export function Agenda({ days, jobs, now, overlaps, more, onMove }: AgendaProps) {
   const byDay = days.map(() => [] as Job[]);
   for (const job of [...jobs].sort((a, b) => spanOf(a).start - spanOf(b).start)) byDay[dayIndexOf(job, days)]?.push(job);
   return (
@@ -23,6 +25,7 @@ export function Agenda({ days, jobs, now, overlaps, onMove }: AgendaProps) {
       {days.map((day, i) => {
         const today = day.start <= now && now < day.end;
         const dayJobs = byDay[i] ?? [];
+        const hidden = [...more].reduce((n, [key, count]) => (key.endsWith(`\u0000${day.key}`) ? n + count : n), 0);
         return (
           <li key={day.key} className="sched-agenda__day" aria-current={today ? 'date' : undefined}>
             <h2 className="sched-agenda__date">
@@ -57,6 +60,11 @@ export function Agenda({ days, jobs, now, overlaps, onMove }: AgendaProps) {
                   );
                 })}
               </ul>
+            )}
+            {hidden > 0 && (
+              <Link className="sched-agenda__more" to={paths.schedule.href({ view: 'day', date: day.key })}>
+                {hidden} more on this day
+              </Link>
             )}
           </li>
         );

@@ -15,6 +15,10 @@ export interface DropTarget {
 
 /** What both grids need to draw and handle jobs. */
 export interface GridProps {
+  /** How many jobs each person's day holds beyond those shown, by `person\u0000date`. */
+  more: ReadonlyMap<string, number>;
+  /** Opens one day (the day view), where a day with more jobs than a week's cell shows them. */
+  onMore: (date: string) => void;
   days: readonly ScheduleDay[];
   lanes: readonly string[];
   jobs: readonly Job[];
@@ -33,7 +37,7 @@ function todayOf(days: readonly ScheduleDay[], now: number): string | undefined 
 }
 
 /** The week: a row per person, a column per day, each day's jobs in the order they start. */
-export function WeekGrid({ days, lanes, jobs, now, overlaps, draggingId, target, hintId, onPointerDown, onKeyDown, onOpen }: GridProps) {
+export function WeekGrid({ more, onMore, days, lanes, jobs, now, overlaps, draggingId, target, hintId, onPointerDown, onKeyDown, onOpen }: GridProps) {
   const today = todayOf(days, now);
   const cells = new Map<string, Job[]>();
   for (const job of [...jobs].sort((a, b) => spanOf(a).start - spanOf(b).start)) {
@@ -66,6 +70,7 @@ export function WeekGrid({ days, lanes, jobs, now, overlaps, draggingId, target,
             </th>
             {days.map((day) => {
               const cellJobs = cells.get(`${lane}\u0000${day.key}`) ?? [];
+              const hidden = more.get(`${lane}\u0000${day.key}`) ?? 0;
               const targeted = target?.lane === lane && target.day === day.key;
               return (
                 <td key={day.key} className={targeted ? 'sched-cell sched-cell--target' : 'sched-cell'} data-drop-lane={lane} data-drop-day={day.key}>
@@ -86,6 +91,12 @@ export function WeekGrid({ days, lanes, jobs, now, overlaps, draggingId, target,
                         </li>
                       ))}
                     </ul>
+                  )}
+                  {hidden > 0 && (
+                    <button type="button" className="sched-cell__more" onClick={() => onMore(day.key)}>
+                      {hidden} more
+                      <span className="otto-visually-hidden"> for {laneName(lane)} on {shortDay(day)}: open the day</span>
+                    </button>
                   )}
                 </td>
               );
@@ -111,7 +122,7 @@ export function dayAxis(day: ScheduleDay, jobs: readonly Job[]): { start: number
 }
 
 /** One day: a row per person with a time track; each job a block as long as it lasts. */
-export function DayGrid({ days, lanes, jobs, now, overlaps, draggingId, target, hintId, onPointerDown, onKeyDown, onOpen }: GridProps) {
+export function DayGrid({ more, days, lanes, jobs, now, overlaps, draggingId, target, hintId, onPointerDown, onKeyDown, onOpen }: GridProps) {
   const day = days[0];
   if (!day) return null;
   const axis = dayAxis(day, jobs);
@@ -153,6 +164,9 @@ export function DayGrid({ days, lanes, jobs, now, overlaps, draggingId, target, 
             <tr key={lane}>
               <th scope="row" className="sched-grid__lane">
                 {laneName(lane)}
+                {(more.get(`${lane}\u0000${day.key}`) ?? 0) > 0 && (
+                  <span className="sched-grid__more">{more.get(`${lane}\u0000${day.key}`)} more not shown</span>
+                )}
               </th>
               <td
                 className={targeted ? 'sched-track sched-cell--target' : 'sched-track'}

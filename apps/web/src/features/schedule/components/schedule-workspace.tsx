@@ -4,7 +4,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useSta
 import { useNavigate } from 'react-router';
 import { LoadErrorNotice } from '../../../lib/load-error-notice';
 import { paths } from '../../../lib/paths';
-import { useSchedule, useUnscheduled, usePlaceJob } from '../api/schedule-api';
+import { perCell, useSchedule, useUnscheduled, usePlaceJob } from '../api/schedule-api';
 import { lanesOf, overlappingIds, spanOf } from '../schedule-layout';
 import { addDays, dayOf, instantAt, minuteOfDay, snap, snapMinutes, type ScheduleDay } from '../schedule-time';
 import { laneName, timeRange, shortDay } from '../schedule-words';
@@ -45,9 +45,7 @@ export interface ScheduleWorkspaceProps {
  */
 export function ScheduleWorkspace({ view, days, timeZone, narrow }: ScheduleWorkspaceProps) {
   const first = days[0];
-  const last = days.at(-1);
-  const range = { from: first?.start ?? 0, before: last?.end ?? 0 };
-  const schedule = useSchedule(range);
+  const schedule = useSchedule({ tz: timeZone, start: first?.key ?? '', days: days.length, perCell: perCell[view] });
   const unscheduled = useUnscheduled();
   const placeJob = usePlaceJob({
     onSaved: (saved, placement) => {
@@ -75,6 +73,7 @@ export function ScheduleWorkspace({ view, days, timeZone, narrow }: ScheduleWork
   const jobs = useMemo(() => schedule.data?.jobs ?? [], [schedule.data]);
   const lanes = useMemo(() => lanesOf(schedule.data?.assignees ?? [], [...jobs, ...(unscheduled.data?.jobs ?? [])]), [schedule.data, jobs, unscheduled.data]);
   const overlaps = useMemo(() => overlappingIds(jobs), [jobs]);
+  const more = useMemo(() => new Map((schedule.data?.more ?? []).map((m) => [`${m.assignee}\u0000${m.date}`, m.count])), [schedule.data]);
 
   // After a keyboard move the card is drawn again in its new place: focus follows it there.
   useLayoutEffect(() => {
@@ -237,6 +236,8 @@ export function ScheduleWorkspace({ view, days, timeZone, narrow }: ScheduleWork
   );
 
   const gridProps = {
+    more,
+    onMore: (date: string) => void navigate(paths.schedule.href({ view: 'day', date })),
     days,
     lanes,
     jobs,
@@ -272,11 +273,11 @@ export function ScheduleWorkspace({ view, days, timeZone, narrow }: ScheduleWork
           <>
             {schedule.data.truncated && (
               <Notice tone="warning" title="Not every job is shown">
-                This range holds more jobs than the schedule shows at once. Switch to the day view to see them all.
+                These days hold more jobs than the schedule shows at once. Open one day to see its jobs.
               </Notice>
             )}
             {narrow ? (
-              <Agenda days={days} jobs={jobs} now={now} overlaps={overlaps} onMove={setDialogJob} />
+              <Agenda days={days} jobs={jobs} now={now} overlaps={overlaps} more={more} onMove={setDialogJob} />
             ) : view === 'week' ? (
               <WeekGrid {...gridProps} />
             ) : (

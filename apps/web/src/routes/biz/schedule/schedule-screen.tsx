@@ -3,7 +3,7 @@ import { Button, PageHeader, SegmentedNav } from '@otto/ui';
 import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
-import { scheduleOptions, unscheduledOptions } from '../../../features/schedule/api/schedule-api';
+import { perCell, scheduleOptions, unscheduledOptions } from '../../../features/schedule/api/schedule-api';
 import { ScheduleWorkspace } from '../../../features/schedule/components/schedule-workspace';
 import { addDays, dayOf, daysFrom, mondayOf } from '../../../features/schedule/schedule-time';
 import { rangeLabel } from '../../../features/schedule/schedule-words';
@@ -24,8 +24,9 @@ function schedulePlace(searchParams: URLSearchParams, timeZone: string) {
 
 /** The schedule's first data, asked for while the screen first renders (lazyScreen's prefetch). */
 export function prefetch(queryClient: QueryClient, url: URL): void {
-  const { days } = schedulePlace(url.searchParams, browserTimeZone());
-  void queryClient.prefetchQuery(scheduleOptions({ from: days[0]?.start ?? 0, before: days.at(-1)?.end ?? 0 }));
+  const timeZone = browserTimeZone();
+  const { view, days } = schedulePlace(url.searchParams, timeZone);
+  void queryClient.prefetchQuery(scheduleOptions({ tz: timeZone, start: days[0]?.key ?? '', days: days.length, perCell: perCell[view] }));
   void queryClient.prefetchQuery(unscheduledOptions());
 }
 
