@@ -61,6 +61,8 @@ export {
   scheduleParamsSchema,
   scheduleSchema,
   scheduleLookbackMs,
+  scheduleJobSchema,
+  type ScheduleJob,
   type ScheduleParams,
   type Schedule,
 } from './schedule';

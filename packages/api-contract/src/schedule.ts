@@ -7,6 +7,32 @@ import { calendarDaySchema, timeZoneSchema } from './report';
 const day = 24 * 60 * 60 * 1000;
 
 /**
+ * A job as the schedule shows it: who, what, where and when, its status and its version
+ * (`modified_dt`, for If-Match when it is moved). The rest of the job (description, price, status
+ * dates) is a GET /api/jobs/{id} away.
+ * @example
+ * const card = scheduleJobSchema.parse(answer.jobs[0]);
+ */
+export const scheduleJobSchema = jobSchema.pick({
+  id: true,
+  customer_id: true,
+  customer_name: true,
+  title: true,
+  service_address: true,
+  status: true,
+  assignee: true,
+  scheduled_start_dt: true,
+  scheduled_end_dt: true,
+  modified_dt: true,
+});
+/**
+ * A job on the schedule.
+ * @example
+ * const label = (job: ScheduleJob) => `${job.title} · ${job.customer_name}`;
+ */
+export type ScheduleJob = z.infer<typeof scheduleJobSchema>;
+
+/**
  * How far before the first day a job may start and still be listed because it runs into the days
  * asked for, in milliseconds (decision 0160). A job lasts hours or a few days; one that began longer
  * ago than this is listed on the days its start falls in, not on later ones.
@@ -46,7 +72,7 @@ export type ScheduleParams = z.infer<typeof scheduleParamsSchema>;
 
 /**
  * The answer of GET /api/jobs/schedule. `days`: each day asked for with the instants it starts and
- * ends at in `tz`. `jobs`: the jobs on the calendar over those days (a scheduled start, not
+ * ends at in `tz`. `jobs`: the jobs on the calendar over those days (`scheduleJobSchema`) (a scheduled start, not
  * cancelled, not archived, a start or end within them), at most `perCell` per person per day (a
  * job that began before the first day counts on the first), earliest start first, at most
  * `limits.maxScheduleJobs` in all (`truncated` says more were left out). `more`: how many jobs
@@ -56,7 +82,7 @@ export type ScheduleParams = z.infer<typeof scheduleParamsSchema>;
  */
 export const scheduleSchema = z.object({
   days: z.array(z.object({ date: z.string(), start_dt: z.number().int(), end_dt: z.number().int() })),
-  jobs: z.array(jobSchema),
+  jobs: z.array(scheduleJobSchema),
   /** Per person and day with more jobs than `perCell`: how many were left out. */
   more: z.array(z.object({ assignee: z.string(), date: z.string(), count: z.number().int() })),
   truncated: z.boolean(),

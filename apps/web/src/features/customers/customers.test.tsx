@@ -94,6 +94,10 @@ describe('customer screens', () => {
     const { router, api } = await start('/biz/customers/edit/1');
     const name = await screen.findByLabelText(/Full name/);
     await waitFor(() => expect((name as HTMLInputElement).value).not.toBe(''));
+    // One tap away from calling or writing to them (issue 39's walkthrough).
+    const { phone, email } = api.store.get<{ phone: string; email: string }>('SELECT phone, email FROM customers WHERE id = 1')!;
+    expect(screen.getByRole('link', { name: `Call ${phone}` }).getAttribute('href')).toBe(`tel:${phone.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '')}`);
+    expect(screen.getByRole('link', { name: `Email ${email}` }).getAttribute('href')).toBe(`mailto:${email}`);
     await user.clear(name);
     await user.type(name, 'Grace Hopper');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));

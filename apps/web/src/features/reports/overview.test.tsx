@@ -28,6 +28,11 @@ describe('the Overview', () => {
     const owed = api.store.get<{ cents: number }>("SELECT coalesce(sum(price_cents), 0) AS cents FROM jobs WHERE status = 'invoiced'")!.cents;
     const panel = (await screen.findByRole('heading', { name: 'Money owed' })).closest('section') as HTMLElement;
     expect(within(panel).getByText(formatMoney(owed), { selector: '.overview-owed__total' })).toBeTruthy();
+    // The completed jobs nobody has invoiced yet, a link to exactly those (issue 39's walkthrough).
+    const completed = api.store.get<{ n: number }>("SELECT count(*) AS n FROM jobs WHERE status = 'completed' AND archived_dt IS NULL")!.n;
+    expect(completed).toBeGreaterThan(0);
+    const toInvoice = within(panel).getByRole('link', { name: `${completed} completed job${completed === 1 ? '' : 's'}` });
+    expect(toInvoice.getAttribute('href')).toBe('/biz/jobs?status=completed');
     for (const caption of ['Paid per month', 'Jobs by status', 'New customers per month']) {
       const table = screen.getByRole('table', { name: caption });
       expect(within(table).getAllByRole('row').length).toBeGreaterThan(1);

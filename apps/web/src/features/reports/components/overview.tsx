@@ -103,7 +103,7 @@ export function Overview() {
             />
           </div>
           <div className="overview__pair">
-            <OwedPanel owed={s.owed} />
+            <OwedPanel owed={s.owed} toInvoice={s.jobs_by_status.completed} />
             <div className="overview-panel">
               <StatusChart counts={s.jobs_by_status} />
             </div>

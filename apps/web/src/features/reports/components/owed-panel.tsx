@@ -3,8 +3,11 @@ import { Link } from 'react-router';
 import { formatCount, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 
-/** Money owed: invoiced jobs not yet paid, and the customers who owe the most, each a link. */
-export function OwedPanel({ owed }: { owed: ReportSummary['owed'] }) {
+/**
+ * Money owed: invoiced jobs not yet paid, the completed jobs not invoiced yet (money not even asked
+ * for), and the customers who owe the most, each a link.
+ */
+export function OwedPanel({ owed, toInvoice }: { owed: ReportSummary['owed']; toInvoice: number }) {
   return (
     <section className="overview-panel overview-owed" aria-labelledby="overview-owed-title">
       <h2 id="overview-owed-title" className="chart__title">
@@ -20,6 +23,12 @@ export function OwedPanel({ owed }: { owed: ReportSummary['owed'] }) {
           </>
         )}
       </p>
+      {toInvoice > 0 && (
+        <p className="chart__summary overview-owed__to-invoice">
+          <Link to={paths.jobs.list.href({ status: 'completed' })}>{formatCount(toInvoice, 'completed job')}</Link> {toInvoice === 1 ? 'is' : 'are'} not invoiced
+          yet.
+        </p>
+      )}
       {owed.customers.length > 0 && (
         <>
           <h3 className="overview-owed__heading">Who owes the most</h3>

@@ -1,4 +1,4 @@
-import { etagOf, jobRoutes, type Job, type JobPatch, type Schedule, type ScheduleParams } from '@otto/api-contract';
+import { etagOf, jobRoutes, type Job, type JobPatch, type Schedule, type ScheduleJob, type ScheduleParams } from '@otto/api-contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { ApiClientError, callApi } from '../../../lib/api-client';
@@ -42,7 +42,7 @@ export function useUnscheduled() {
 
 /** Where a job goes: its start, end and person; a quote placed on the calendar becomes scheduled. */
 export interface Placement {
-  job: Job;
+  job: ScheduleJob;
   start: number;
   end: number;
   assignee: string;
@@ -61,7 +61,7 @@ export function placementPatch({ job, start, end, assignee }: Placement): JobPat
 const placeKey = ['schedule', 'place'];
 
 /** Shows a placement in every cached schedule range at once (the job leaves the ranges it is no longer in). */
-function showPlaced(queryClient: QueryClient, job: Job): void {
+function showPlaced(queryClient: QueryClient, job: ScheduleJob): void {
   for (const [key, schedule] of queryClient.getQueriesData<Schedule>({ queryKey: jobKeys.schedules() })) {
     const from = schedule?.days[0]?.start_dt;
     const before = schedule?.days.at(-1)?.end_dt;
@@ -121,7 +121,7 @@ export function usePlaceJob(report: { onSaved: (job: Job, placement: Placement) 
   return useCallback(
     (placement: Placement) => {
       void queryClient.cancelQueries({ queryKey: jobKeys.schedules() });
-      showPlaced(queryClient, { ...placement.job, ...placementPatch(placement) } as Job);
+      showPlaced(queryClient, { ...placement.job, ...placementPatch(placement) } as ScheduleJob);
       mutate(placement);
     },
     [mutate, queryClient],

@@ -1,4 +1,4 @@
-import { jobStatusLabels, type Job } from '@otto/api-contract';
+import { jobStatusLabels, type ScheduleJob } from '@otto/api-contract';
 import { Button } from '@otto/ui';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
@@ -8,17 +8,17 @@ import { laneName, longDay, timeRange } from '../schedule-words';
 
 export interface AgendaProps {
   days: readonly ScheduleDay[];
-  jobs: readonly Job[];
+  jobs: readonly ScheduleJob[];
   now: number;
   overlaps: ReadonlySet<string>;
   /** How many jobs each person's day holds beyond those shown, by `person\u0000date`. */
   more: ReadonlyMap<string, number>;
-  onMove: (job: Job) => void;
+  onMove: (job: ScheduleJob) => void;
 }
 
 /** A phone's schedule: each day and its jobs in the order they start, each with a Move button. */
 export function Agenda({ days, jobs, now, overlaps, more, onMove }: AgendaProps) {
-  const byDay = days.map(() => [] as Job[]);
+  const byDay = days.map(() => [] as ScheduleJob[]);
   for (const job of [...jobs].sort((a, b) => spanOf(a).start - spanOf(b).start)) byDay[dayIndexOf(job, days)]?.push(job);
   return (
     <ol className="sched-agenda">

@@ -1,10 +1,10 @@
-import { jobStatusLabels, type Job } from '@otto/api-contract';
+import { jobStatusLabels, type ScheduleJob } from '@otto/api-contract';
 import type { KeyboardEvent, PointerEvent } from 'react';
 import { pastAndOpen, spanOf } from '../schedule-layout';
 import { timeRange } from '../schedule-words';
 
 export interface JobCardProps {
-  job: Job;
+  job: ScheduleJob;
   now: number;
   overlaps: boolean;
   /** Being dragged: shown faded where it was. */
@@ -12,9 +12,9 @@ export interface JobCardProps {
   /** Day view: the card's place and size on the lane's time track, and a handle to change its end. */
   placement?: { left: number; width: number; row: number };
   hintId: string;
-  onPointerDown: (event: PointerEvent<HTMLElement>, job: Job, mode: 'move' | 'resize') => void;
-  onKeyDown: (event: KeyboardEvent<HTMLElement>, job: Job) => void;
-  onOpen: (job: Job) => void;
+  onPointerDown: (event: PointerEvent<HTMLElement>, job: ScheduleJob, mode: 'move' | 'resize') => void;
+  onKeyDown: (event: KeyboardEvent<HTMLElement>, job: ScheduleJob) => void;
+  onOpen: (job: ScheduleJob) => void;
 }
 
 /**

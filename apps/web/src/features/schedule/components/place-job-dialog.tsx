@@ -1,4 +1,4 @@
-import type { Job } from '@otto/api-contract';
+import type { ScheduleJob } from '@otto/api-contract';
 import { Button, SelectField, TextField } from '@otto/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../../lib/modal';
@@ -17,7 +17,7 @@ function lengthLabel(minutes: number): string {
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export interface PlaceJobDialogProps {
-  job: Job;
+  job: ScheduleJob;
   /** The day the dialog suggests for a job not on the calendar yet (`YYYY-MM-DD`). */
   suggestedDay: string;
   lanes: readonly string[];

@@ -1,4 +1,4 @@
-import type { Job } from '@otto/api-contract';
+import type { ScheduleJob } from '@otto/api-contract';
 import type { KeyboardEvent, PointerEvent } from 'react';
 import { dayIndexOf, rowsOf, spanOf } from '../schedule-layout';
 import type { ScheduleDay } from '../schedule-time';
@@ -21,15 +21,15 @@ export interface GridProps {
   onMore: (date: string) => void;
   days: readonly ScheduleDay[];
   lanes: readonly string[];
-  jobs: readonly Job[];
+  jobs: readonly ScheduleJob[];
   now: number;
   overlaps: ReadonlySet<string>;
   draggingId: string | undefined;
   target: DropTarget | undefined;
   hintId: string;
-  onPointerDown: (event: PointerEvent<HTMLElement>, job: Job, mode: 'move' | 'resize') => void;
-  onKeyDown: (event: KeyboardEvent<HTMLElement>, job: Job) => void;
-  onOpen: (job: Job) => void;
+  onPointerDown: (event: PointerEvent<HTMLElement>, job: ScheduleJob, mode: 'move' | 'resize') => void;
+  onKeyDown: (event: KeyboardEvent<HTMLElement>, job: ScheduleJob) => void;
+  onOpen: (job: ScheduleJob) => void;
 }
 
 function todayOf(days: readonly ScheduleDay[], now: number): string | undefined {
@@ -39,7 +39,7 @@ function todayOf(days: readonly ScheduleDay[], now: number): string | undefined 
 /** The week: a row per person, a column per day, each day's jobs in the order they start. */
 export function WeekGrid({ more, onMore, days, lanes, jobs, now, overlaps, draggingId, target, hintId, onPointerDown, onKeyDown, onOpen }: GridProps) {
   const today = todayOf(days, now);
-  const cells = new Map<string, Job[]>();
+  const cells = new Map<string, ScheduleJob[]>();
   for (const job of [...jobs].sort((a, b) => spanOf(a).start - spanOf(b).start)) {
     const index = dayIndexOf(job, days);
     const day = days[index];
@@ -109,7 +109,7 @@ export function WeekGrid({ more, onMore, days, lanes, jobs, now, overlaps, dragg
 }
 
 /** The hours the day view shows: 7 to 19, widened to the jobs it holds. */
-export function dayAxis(day: ScheduleDay, jobs: readonly Job[]): { start: number; end: number } {
+export function dayAxis(day: ScheduleDay, jobs: readonly ScheduleJob[]): { start: number; end: number } {
   let start = day.start + 7 * 3_600_000;
   let end = day.start + 19 * 3_600_000;
   for (const job of jobs) {

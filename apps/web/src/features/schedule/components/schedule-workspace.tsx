@@ -1,4 +1,4 @@
-import type { Job } from '@otto/api-contract';
+import type { ScheduleJob } from '@otto/api-contract';
 import { Notice } from '@otto/ui';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -19,7 +19,7 @@ const newJobMinutes = 120;
 const newJobStart = 9 * 60;
 
 interface Drag {
-  job: Job;
+  job: ScheduleJob;
   mode: 'move' | 'resize';
   pointerId: number;
   x0: number;
@@ -59,8 +59,8 @@ export function ScheduleWorkspace({ view, days, timeZone, narrow }: ScheduleWork
   const [now, setNow] = useState(() => Date.now());
   const [said, setSaid] = useState('');
   const [failure, setFailure] = useState<string>();
-  const [dialogJob, setDialogJob] = useState<Job>();
-  const [drag, setDrag] = useState<{ job: Job; target: DropTarget | undefined; x: number; y: number; label: string }>();
+  const [dialogJob, setDialogJob] = useState<ScheduleJob>();
+  const [drag, setDrag] = useState<{ job: ScheduleJob; target: DropTarget | undefined; x: number; y: number; label: string }>();
   const dragRef = useRef<Drag | undefined>(undefined);
   const suppressClick = useRef(false);
   const focusAfter = useRef<string | undefined>(undefined);
@@ -84,7 +84,7 @@ export function ScheduleWorkspace({ view, days, timeZone, narrow }: ScheduleWork
   });
 
   const save = useCallback(
-    (job: Job, start: number, end: number, assignee: string) => {
+    (job: ScheduleJob, start: number, end: number, assignee: string) => {
       setFailure(undefined);
       placeJob({ job, start, end, assignee });
     },
@@ -128,7 +128,7 @@ export function ScheduleWorkspace({ view, days, timeZone, narrow }: ScheduleWork
   }, [timeZone]);
 
   const onPointerDown = useCallback(
-    (event: PointerEvent<HTMLElement>, job: Job, mode: 'move' | 'resize') => {
+    (event: PointerEvent<HTMLElement>, job: ScheduleJob, mode: 'move' | 'resize') => {
       if (event.button !== 0) return;
       const card = event.currentTarget.closest<HTMLElement>('[data-job-id]') ?? event.currentTarget;
       const rect = card.getBoundingClientRect();
@@ -192,7 +192,7 @@ export function ScheduleWorkspace({ view, days, timeZone, narrow }: ScheduleWork
   }, [placementFor, save, targetAt]);
 
   const onOpen = useCallback(
-    (job: Job) => {
+    (job: ScheduleJob) => {
       if (suppressClick.current) return;
       void navigate(paths.jobs.edit.href(job.id));
     },
@@ -201,7 +201,7 @@ export function ScheduleWorkspace({ view, days, timeZone, narrow }: ScheduleWork
 
   /** Arrow keys move a job (a day, or a quarter of an hour in the day view) or to the next person; Shift with arrows changes its length. */
   const onKeyDown = useCallback(
-    (event: KeyboardEvent<HTMLElement>, job: Job) => {
+    (event: KeyboardEvent<HTMLElement>, job: ScheduleJob) => {
       if (event.altKey || event.ctrlKey || event.metaKey) return;
       const { key, shiftKey } = event;
       if (!['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(key)) return;

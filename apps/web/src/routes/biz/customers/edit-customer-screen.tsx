@@ -16,6 +16,12 @@ import { listReturnHref } from '../../../lib/list-return';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard';
 
+/** A `tel:` link for a phone number as people write it (its digits and a leading +), or '' when it has no digits. */
+function telHref(phone: string): string {
+  const digits = phone.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '');
+  return /\d/.test(digits) ? `tel:${digits}` : '';
+}
+
 export default function EditCustomerScreen() {
   const { id = '' } = useParams();
   const customer = useCustomer(id);
@@ -65,6 +71,12 @@ export default function EditCustomerScreen() {
           <>
             <Link to={listReturnHref('customers')}>Back to customers</Link> · Customer since{' '}
             {formatDateTime(c.created_dt)} · Last changed {formatDateTime(c.modified_dt)}
+            {(telHref(c.phone) || c.email) && (
+              <span className="customer-contact">
+                {telHref(c.phone) && <a href={telHref(c.phone)}>Call {c.phone}</a>}
+                {c.email && <a href={`mailto:${encodeURIComponent(c.email).replace('%40', '@')}`}>Email {c.email}</a>}
+              </span>
+            )}
           </>
         }
         actions={
