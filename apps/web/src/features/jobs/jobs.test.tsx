@@ -54,6 +54,8 @@ describe('job screens', () => {
     await user.type(screen.getByLabelText('Scheduled start'), '2026-12-01T09:00');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Job “Replace kitchen tap” was saved (Scheduled).')).toBeTruthy();
+    // A job with a time links to its day on the schedule (the browser's own day of 09:00 local).
+    expect((await screen.findByRole('link', { name: 'See its day on the schedule' })).getAttribute('href')).toBe('/biz/schedule?view=day&date=2026-12-01');
     await waitFor(() =>
       expect(within(screen.getByLabelText('Status')).getAllByRole('option').map((o) => o.textContent)).toEqual([
         'Scheduled',

@@ -7,6 +7,8 @@ import { ArchiveButton } from '../../../features/archive/archive-button';
 import { useJob } from '../../../features/jobs/api/get-job';
 import { useUpdateJob } from '../../../features/jobs/api/save-job';
 import { JobForm, jobFormValues } from '../../../features/jobs/components/job-form';
+import { dayOf } from '../../../features/schedule/schedule-time';
+import { browserTimeZone } from '../../../lib/browser-time-zone';
 import { JobMoveButtons } from '../../../features/jobs/components/job-moves';
 import { JobStatusBadge } from '../../../features/jobs/components/job-status-badge';
 import { ApiClientError } from '../../../lib/api-client';
@@ -79,6 +81,12 @@ export default function EditJobScreen() {
           <>
             <JobStatusBadge status={j.status} /> for <Link to={paths.customers.edit.href(j.customer_id)}>{j.customer_name}</Link> ·{' '}
             <Link to={listReturnHref('jobs')}>Back to jobs</Link>
+            {j.scheduled_start_dt !== null && (
+              <>
+                {' '}
+                · <Link to={paths.schedule.href({ view: 'day', date: dayOf(j.scheduled_start_dt, browserTimeZone()) })}>See its day on the schedule</Link>
+              </>
+            )}
           </>
         }
         actions={
