@@ -107,6 +107,16 @@ describe('the schedule in Chromium', () => {
     await page.keyboard.press('Shift+ArrowRight');
     await expect.poll(async () => (await getJob(page, keyed.id)).scheduled_end_dt).toBe(at(wednesday!, 10 * 60 + 15));
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-job-id'))).toBe(keyed.id);
+    // A burst of keys, each pressed before the last was saved: every one counts, in order.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.locator(`${cell('Aab Kit', friday!)} [data-job-id="${keyed.id}"]`).waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.locator(`${cell('Aab Kit', wednesday!)} [data-job-id="${keyed.id}"]`).waitFor();
+    await expect.poll(async () => (await getJob(page, keyed.id)).scheduled_start_dt, { timeout: 10_000 }).toBe(at(wednesday!, 9 * 60));
+    expect(await getJob(page, keyed.id)).toMatchObject({ assignee: 'Aab Kit', scheduled_end_dt: at(wednesday!, 10 * 60 + 15) });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-job-id'))).toBe(keyed.id);
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Keyboard me' }).textContent()).toContain('moved');
 
     // The other tab shows the job where it went, without a reload.

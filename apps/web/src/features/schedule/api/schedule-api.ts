@@ -1,6 +1,6 @@
 import { etagOf, jobRoutes, type Job, type JobPatch, type Schedule, type ScheduleJob, type ScheduleParams } from '@otto/api-contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useRef } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { ApiClientError, callApi } from '../../../lib/api-client';
 import { changedWhere } from '../../../lib/live/changed-where';
 import { jobKeys } from '../../../lib/query-keys';
@@ -60,35 +60,71 @@ export function placementPatch({ job, start, end, assignee }: Placement): JobPat
 
 const placeKey = ['schedule', 'place'];
 
-/** Shows a placement in every cached schedule range at once (the job leaves the ranges it is no longer in). */
+/** True when a job on the calendar falls within a schedule answer's days. */
+function inDays(schedule: Schedule, job: ScheduleJob): boolean {
+  const from = schedule.days[0]?.start_dt;
+  const before = schedule.days.at(-1)?.end_dt;
+  const start = job.scheduled_start_dt;
+  return from !== undefined && before !== undefined && start !== null && start < before && (job.scheduled_end_dt ?? start) > from;
+}
+
+/** Shows a placement in every cached schedule answer at once (the job leaves the ones it is no longer in). */
 function showPlaced(queryClient: QueryClient, job: ScheduleJob): void {
   for (const [key, schedule] of queryClient.getQueriesData<Schedule>({ queryKey: jobKeys.schedules() })) {
-    const from = schedule?.days[0]?.start_dt;
-    const before = schedule?.days.at(-1)?.end_dt;
-    if (!schedule || from === undefined || before === undefined) continue;
-    const start = job.scheduled_start_dt;
-    const inRange = start !== null && start < before && (job.scheduled_end_dt ?? start) > from;
+    if (!schedule) continue;
     const others = schedule.jobs.filter((j) => j.id !== job.id);
-    queryClient.setQueryData<Schedule>(key, { ...schedule, jobs: inRange ? [...others, job] : others });
+    queryClient.setQueryData<Schedule>(key, { ...schedule, jobs: inDays(schedule, job) ? [...others, job] : others });
   }
 }
 
 /**
- * Moves, resizes or places a job (PATCH, If-Match). The schedule shows the new place at once; the
- * saves run one after another (a mutation scope), each over the version the one before produced,
- * so keys pressed quickly all count. A refusal says why (a job changed in another tab: 412) and the
- * schedule is read again; once the last save is done, every job list and range is.
+ * The jobs of a schedule answer with the placements not saved yet laid over them: an answer read
+ * while a burst of moves is still saving (the change feed of this tab's own first save) must not
+ * put a job back where it was a moment ago.
+ * @example
+ * const jobs = withPending(schedule, pending);
+ */
+export function withPending(schedule: Schedule, pending: ReadonlyMap<string, ScheduleJob>): ScheduleJob[] {
+  if (pending.size === 0) return schedule.jobs;
+  const jobs = schedule.jobs.filter((j) => !pending.has(j.id));
+  for (const job of pending.values()) if (inDays(schedule, job)) jobs.push(job);
+  return jobs;
+}
+
+/** A placement of a burst that is not sent: an earlier one of the same job was refused. */
+class SkippedPlacement extends Error {}
+
+type Queued = Placement & { seq: number };
+
+/**
+ * Moves, resizes or places a job (PATCH, If-Match). The schedule shows the new place at once
+ * (`pending`, laid over every answer until its save is done); the saves run one after another (a
+ * mutation scope), each over the version the one before produced, so keys pressed quickly all
+ * count. A refusal says why (a job changed in another tab: 412), drops the job's moves queued after
+ * it, and the schedule is read again at once; once the last save is done, every list and range is.
  */
 export function usePlaceJob(report: { onSaved: (job: Job, placement: Placement) => void; onFailed: (error: Error) => void }) {
   const queryClient = useQueryClient();
   const versions = useRef(new Map<string, number>());
+  const refusedUpTo = useRef(new Map<string, number>());
+  const issued = useRef(0);
   const latest = useRef(report);
   latest.current = report;
+  const [pending, setPending] = useState<ReadonlyMap<string, ScheduleJob & { seq: number }>>(new Map());
+  const settle = (id: string, seq: number | 'all') =>
+    setPending((now) => {
+      const mine = now.get(id);
+      if (!mine || (seq !== 'all' && mine.seq !== seq)) return now;
+      const next = new Map(now);
+      next.delete(id);
+      return next;
+    });
   const mutation = useMutation({
     mutationKey: placeKey,
     scope: { id: 'schedule-place' },
-    mutationFn: async (placement: Placement): Promise<Job> => {
+    mutationFn: async (placement: Queued): Promise<Job> => {
       const { job } = placement;
+      if (placement.seq <= (refusedUpTo.current.get(job.id) ?? 0)) throw new SkippedPlacement('skipped');
       const version = Math.max(job.modified_dt, versions.current.get(job.id) ?? 0);
       try {
         return (await callApi(jobRoutes.patch, { params: { id: job.id }, body: placementPatch(placement), headers: { 'if-match': etagOf(version) } })).data;
@@ -102,12 +138,18 @@ export function usePlaceJob(report: { onSaved: (job: Job, placement: Placement) 
     onSuccess: (job, placement) => {
       versions.current.set(job.id, job.modified_dt);
       queryClient.setQueryData(jobKeys.detail(job.id), job);
+      settle(job.id, placement.seq);
       latest.current.onSaved(job, placement);
     },
     onError: (error, placement) => {
+      settle(placement.job.id, 'all');
+      if (error instanceof SkippedPlacement) return;
+      // The moves of this job queued behind it were made from the place it did not get.
+      refusedUpTo.current.set(placement.job.id, issued.current);
       versions.current.delete(placement.job.id);
       latest.current.onFailed(error);
-      return queryClient.invalidateQueries({ queryKey: jobKeys.detail(placement.job.id) });
+      void queryClient.invalidateQueries({ queryKey: jobKeys.schedules() });
+      void queryClient.invalidateQueries({ queryKey: jobKeys.detail(placement.job.id) });
     },
     onSettled: () => {
       // The last save of a burst: every list, count and range is read again (not returned, so the
@@ -118,12 +160,16 @@ export function usePlaceJob(report: { onSaved: (job: Job, placement: Placement) 
     },
   });
   const { mutate } = mutation;
-  return useCallback(
+  const place = useCallback(
     (placement: Placement) => {
+      const seq = ++issued.current;
+      const placed = { ...placement.job, ...placementPatch(placement) } as ScheduleJob;
       void queryClient.cancelQueries({ queryKey: jobKeys.schedules() });
-      showPlaced(queryClient, { ...placement.job, ...placementPatch(placement) } as ScheduleJob);
-      mutate(placement);
+      showPlaced(queryClient, placed);
+      setPending((now) => new Map(now).set(placed.id, { ...placed, seq }));
+      mutate({ ...placement, seq });
     },
     [mutate, queryClient],
   );
+  return { place, pending };
 }

@@ -9,8 +9,8 @@ import { JobCard } from './job-card';
 export interface DropTarget {
   lane: string;
   day: string;
-  /** Minutes after midnight under the pointer (day view). */
-  minutes?: number;
+  /** The instant under the pointer (day view). */
+  at?: number;
 }
 
 /** What both grids need to draw and handle jobs. */

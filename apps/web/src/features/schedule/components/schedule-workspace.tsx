@@ -4,7 +4,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useSta
 import { useNavigate } from 'react-router';
 import { LoadErrorNotice } from '../../../lib/load-error-notice';
 import { paths } from '../../../lib/paths';
-import { perCell, useSchedule, useUnscheduled, usePlaceJob } from '../api/schedule-api';
+import { perCell, useSchedule, useUnscheduled, usePlaceJob, withPending } from '../api/schedule-api';
 import { lanesOf, overlappingIds, spanOf } from '../schedule-layout';
 import { addDays, dayOf, instantAt, minuteOfDay, snap, snapMinutes, type ScheduleDay } from '../schedule-time';
 import { laneName, timeRange, shortDay } from '../schedule-words';
@@ -47,7 +47,7 @@ export function ScheduleWorkspace({ view, days, timeZone, narrow }: ScheduleWork
   const first = days[0];
   const schedule = useSchedule({ tz: timeZone, start: first?.key ?? '', days: days.length, perCell: perCell[view] });
   const unscheduled = useUnscheduled();
-  const placeJob = usePlaceJob({
+  const { place: placeJob, pending } = usePlaceJob({
     onSaved: (saved, placement) => {
       const day = { key: '', start: placement.start, end: placement.end };
       setSaid(`“${saved.title}” ${placement.job.scheduled_start_dt === null ? 'scheduled' : 'moved'}: ${shortDay(day)}, ${timeRange(placement.start, placement.end)}, ${laneName(saved.assignee)}.`);
@@ -70,18 +70,29 @@ export function ScheduleWorkspace({ view, days, timeZone, narrow }: ScheduleWork
     return () => clearInterval(timer);
   }, []);
 
-  const jobs = useMemo(() => schedule.data?.jobs ?? [], [schedule.data]);
+  const jobs = useMemo(() => (schedule.data ? withPending(schedule.data, pending) : []), [schedule.data, pending]);
   const lanes = useMemo(() => lanesOf(schedule.data?.assignees ?? [], [...jobs, ...(unscheduled.data?.jobs ?? [])]), [schedule.data, jobs, unscheduled.data]);
   const overlaps = useMemo(() => overlappingIds(jobs), [jobs]);
   const more = useMemo(() => new Map((schedule.data?.more ?? []).map((m) => [`${m.assignee}\u0000${m.date}`, m.count])), [schedule.data]);
 
-  // After a keyboard move the card is drawn again in its new place: focus follows it there.
+  // After a keyboard move the card is drawn again in its new place (or in the days the view moved
+  // to): focus follows it there, only while focus has nowhere else to be (it fell to the page when
+  // the card it was on was replaced). Focus going anywhere else ends this.
   useLayoutEffect(() => {
     const id = focusAfter.current;
     if (!id) return;
-    const card = document.querySelector<HTMLElement>(`.sched-grid [data-job-id="${CSS.escape(id)}"]`);
-    if (card && document.activeElement !== card) card.focus();
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    document.querySelector<HTMLElement>(`.sched-grid [data-job-id="${CSS.escape(id)}"]`)?.focus({ preventScroll: false });
   });
+  useEffect(() => {
+    const leave = (event: FocusEvent) => {
+      const id = focusAfter.current;
+      if (id && !(event.target instanceof HTMLElement && event.target.dataset.jobId === id)) focusAfter.current = undefined;
+    };
+    document.addEventListener('focusin', leave);
+    return () => document.removeEventListener('focusin', leave);
+  }, []);
 
   const save = useCallback(
     (job: ScheduleJob, start: number, end: number, assignee: string) => {
@@ -91,26 +102,28 @@ export function ScheduleWorkspace({ view, days, timeZone, narrow }: ScheduleWork
     [placeJob],
   );
 
-  /** Where a job goes when dropped on `target`, or undefined when that changes nothing. */
+  /** Where a job goes when dropped on `target`. */
   const placementFor = useCallback(
     (d: Drag, target: DropTarget): { start: number; end: number; assignee: string } | undefined => {
       const placed = d.job.scheduled_start_dt !== null;
       const span = placed ? spanOf(d.job) : undefined;
       const length = span ? span.end - span.start : newJobMinutes * 60_000;
-      if (d.mode === 'resize' && span && target.minutes !== undefined) {
-        const endMinutes = Math.max(snap(target.minutes), minuteOfDay(span.start, timeZone) + snapMinutes);
-        return { start: span.start, end: instantAt(dayOf(span.start, timeZone), endMinutes, timeZone), assignee: d.job.assignee };
+      const day = days.find((x) => x.key === target.day);
+      // The day view: instants (a day may be 23 or 25 hours long), snapped to 15 minutes from the
+      // day's start.
+      const snapAt = (at: number) => (day ? day.start + snap((at - day.start) / 60_000) * 60_000 : at);
+      if (d.mode === 'resize' && span && target.at !== undefined) {
+        return { start: span.start, end: Math.max(snapAt(target.at), span.start + snapMinutes * 60_000), assignee: d.job.assignee };
       }
-      const minutes =
-        target.minutes !== undefined
-          ? Math.min(Math.max(snap(target.minutes - d.grabMinutes), 0), 24 * 60 - snapMinutes)
-          : span
-            ? minuteOfDay(span.start, timeZone)
-            : newJobStart;
-      const start = instantAt(target.day, minutes, timeZone);
+      if (target.at !== undefined && day) {
+        const start = Math.min(Math.max(snapAt(target.at - d.grabMinutes * 60_000), day.start), day.end - snapMinutes * 60_000);
+        return { start, end: start + length, assignee: target.lane };
+      }
+      // The week: the day changes, the time of day stays (a new job at 09:00).
+      const start = instantAt(target.day, span ? minuteOfDay(span.start, timeZone) : newJobStart, timeZone);
       return { start, end: start + length, assignee: target.lane };
     },
-    [timeZone],
+    [days, timeZone],
   );
 
   const targetAt = useCallback((x: number, y: number): DropTarget | undefined => {
@@ -123,9 +136,8 @@ export function ScheduleWorkspace({ view, days, timeZone, narrow }: ScheduleWork
     const axisStart = Number(table.dataset.axisStart);
     const axisEnd = Number(table.dataset.axisEnd);
     const rect = cell.getBoundingClientRect();
-    const at = axisStart + ((x - rect.left) / rect.width) * (axisEnd - axisStart);
-    return { lane, day, minutes: minuteOfDay(axisStart, timeZone) + (at - axisStart) / 60_000 };
-  }, [timeZone]);
+    return { lane, day, at: axisStart + ((x - rect.left) / rect.width) * (axisEnd - axisStart) };
+  }, []);
 
   const onPointerDown = useCallback(
     (event: PointerEvent<HTMLElement>, job: ScheduleJob, mode: 'move' | 'resize') => {
@@ -210,7 +222,6 @@ export function ScheduleWorkspace({ view, days, timeZone, narrow }: ScheduleWork
       const span = spanOf(job);
       const sign = key === 'ArrowLeft' || key === 'ArrowUp' ? -1 : 1;
       const day = dayOf(span.start, timeZone);
-      const startMinutes = minuteOfDay(span.start, timeZone);
       let next: { start: number; end: number; assignee: string } | undefined;
       if (shiftKey && (key === 'ArrowLeft' || key === 'ArrowRight')) {
         const end = span.end + sign * snapMinutes * 60_000;
@@ -221,18 +232,20 @@ export function ScheduleWorkspace({ view, days, timeZone, narrow }: ScheduleWork
         if (lane === undefined) return;
         next = { start: span.start, end: span.end, assignee: lane };
       } else if (view === 'week') {
-        const start = instantAt(addDays(day, sign), startMinutes, timeZone);
+        const start = instantAt(addDays(day, sign), minuteOfDay(span.start, timeZone), timeZone);
         next = { start, end: start + (span.end - span.start), assignee: job.assignee };
       } else {
-        const minutes = snap(startMinutes) + sign * snapMinutes;
-        if (minutes < 0 || minutes > 24 * 60 - snapMinutes) return;
-        const start = instantAt(day, minutes, timeZone);
+        // A quarter of an hour in instants: through a repeated or a skipped hour too.
+        const start = span.start + sign * snapMinutes * 60_000;
         next = { start, end: start + (span.end - span.start), assignee: job.assignee };
       }
       focusAfter.current = job.id;
       save(job, next.start, next.end, next.assignee);
+      // Moved past the days shown: the view follows it, and focus with it.
+      const shown = days[0] && next.start >= days[0].start && next.start < (days.at(-1)?.end ?? 0);
+      if (!shown) void navigate(paths.schedule.href({ view, date: dayOf(next.start, timeZone) }));
     },
-    [lanes, save, timeZone, view],
+    [days, lanes, navigate, save, timeZone, view],
   );
 
   const gridProps = {

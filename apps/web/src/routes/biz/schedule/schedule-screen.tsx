@@ -61,7 +61,7 @@ export default function ScheduleScreen() {
           <Button variant="secondary" size="sm" onClick={() => go({ date: addDays(date, -step) })}>
             {view === 'week' ? 'Previous week' : 'Previous day'}
           </Button>
-          <Button variant="secondary" size="sm" onClick={() => go({ date: today })} aria-pressed={days.some((d) => d.key === today)}>
+          <Button variant="secondary" size="sm" onClick={() => go({ date: today })}>
             Today
           </Button>
           <Button variant="secondary" size="sm" onClick={() => go({ date: addDays(date, step) })}>
