@@ -75,7 +75,8 @@ export type ScheduleParams = z.infer<typeof scheduleParamsSchema>;
  * ends at in `tz`. `jobs`: the jobs on the calendar over those days (`scheduleJobSchema`) (a scheduled start, not
  * cancelled, not archived, a start or end within them), at most `perCell` per person per day (a
  * job that began before the first day counts on the first), earliest start first, at most
- * `limits.maxScheduleJobs` in all (`truncated` says more were left out). `more`: how many jobs
+ * `limits.maxScheduleJobs` in all (`truncated` says more were left out, as it does when more people
+ * have jobs than `limits.maxScheduleAssignees`: theirs are not shown). `more`: how many jobs
  * each person's day holds beyond those. `assignees` names the lanes.
  * @example
  * const { days, jobs, more } = scheduleSchema.parse(await res.json());

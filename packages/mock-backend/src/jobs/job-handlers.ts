@@ -151,8 +151,12 @@ const schedule = defineHandler(jobRoutes.schedule, async ({ sql, filter }) => {
   const bounds = Array.from({ length: filter.days + 1 }, (_, i) => startOfZonedDay(year, month, day + i, filter.tz as string));
   const days = bounds.slice(0, -1).map((start, i) => ({ date: formatDay(year, month, day + i), start_dt: start, end_dt: bounds[i + 1] as number }));
   const perCell = filter.perCell ?? limits.defaultSchedulePerCell;
-  const assignees = await listAssignees(sql, limits.maxScheduleAssignees);
-  const { rows, truncated } = await listSchedule(sql, ['', ...assignees], bounds, perCell, limits.maxScheduleJobs);
+  // One name more than the lanes shown: when there is one, its jobs are left out, and `truncated` says so.
+  const named = await listAssignees(sql, limits.maxScheduleAssignees + 1);
+  const assignees = named.slice(0, limits.maxScheduleAssignees);
+  const listed = await listSchedule(sql, ['', ...assignees], bounds, perCell, limits.maxScheduleJobs);
+  const { rows } = listed;
+  const truncated = listed.truncated || named.length > assignees.length;
   const more = new Map<string, { assignee: string; date: string; count: number }>();
   for (const row of rows) {
     const date = days[row.day]?.date ?? '';

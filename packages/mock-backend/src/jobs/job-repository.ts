@@ -167,18 +167,29 @@ export async function listSchedule(
   if (busy.length === 0) return { rows: [], truncated: false };
   const total = new Map(busy.map((t) => [`${t.lane}\u0000${t.d}`, Number(t.n)]));
   const busyCells = cells.filter(([lane, d]) => total.has(`${String(lane)}\u0000${String(d)}`));
-  // Each busy cell's first jobs, a seek with a LIMIT, as uncorrelated pieces written out (as the
-  // Overview's week): PostgreSQL before 17 runs a correlated IN once per job and cell (over four
-  // minutes for 77 cells and 100 000 jobs). SQLite takes at most 500 pieces in one compound
-  // SELECT: the cells go a hundred at a time.
+  // Each busy cell's first jobs, a seek with a LIMIT: on SQLite one correlated IN per cell; where
+  // that runs once per job and cell (PostgreSQL before 17: over four minutes for 77 cells and
+  // 100 000 jobs), uncorrelated pieces written out, as the Overview's week does, a hundred cells at
+  // a time (SQLite's limit on a compound SELECT is 500).
   const firstsOf = `SELECT k.id FROM jobs k ${laneIndex}
     WHERE k.assignee = ? AND k.archived_dt IS NULL AND k.scheduled_start_dt IS NOT NULL AND k.status <> 'cancelled'
       AND k.scheduled_start_dt >= ? AND k.scheduled_start_dt < ? AND (k.scheduled_start_dt >= ? OR k.scheduled_end_dt > ?)
     ORDER BY k.scheduled_start_dt, k.id LIMIT ?`;
   const rows: (ScheduleJobRow & { day_index: number })[] = [];
-  for (let at = 0; at < busyCells.length; at += 100) {
+  // Only the columns the schedule shows: each value read out of SQLite WASM costs about 2 µs.
+  if (!db.dialect.correlatedInPerRow) {
+    rows.push(
+      ...(await db.all<ScheduleJobRow & { day_index: number }>(
+        `WITH cell(lane, d, lo, hi) AS (VALUES ${values(busyCells.length)})
+         SELECT ${scheduleColumns}, cell.d AS day_index
+         FROM cell JOIN jobs j ON j.id IN (SELECT k.id FROM jobs k ${laneIndex} WHERE ${inCell} ORDER BY k.scheduled_start_dt, k.id LIMIT ?)
+           JOIN customers c ON c.id = j.customer_id`,
+        [...busyCells.flat(), from, from, perCell],
+      )),
+    );
+  }
+  for (let at = 0; db.dialect.correlatedInPerRow && at < busyCells.length; at += 100) {
     const chunk = busyCells.slice(at, at + 100);
-    // Only the columns the schedule shows: each value read out of SQLite WASM costs about 2 µs.
     rows.push(
       ...(await db.all<ScheduleJobRow & { day_index: number }>(
         `SELECT ${scheduleColumns}, f.d AS day_index

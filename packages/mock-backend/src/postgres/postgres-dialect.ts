@@ -19,6 +19,7 @@ export const postgresDialect: SqlDialect = {
   // NULL is PostgreSQL's largest value: it must be told to keep them last.
   descNullsLast: (expression) => `${expression} DESC NULLS LAST`,
   indexedBy: () => '',
+  correlatedInPerRow: true,
   jsonIntegers: 'SELECT v::bigint AS value FROM json_array_elements_text(?::json) AS t(v)',
   jsonTriples: 'SELECT (v ->> 0)::bigint, (v ->> 1)::bigint, (v ->> 2)::bigint FROM json_array_elements(?::json) AS t(v)',
   jsonPairsNumbered: 'SELECT (t.ord - 1)::bigint, (t.v ->> 0)::bigint, (t.v ->> 1)::bigint FROM json_array_elements(?::json) WITH ORDINALITY AS t(v, ord)',

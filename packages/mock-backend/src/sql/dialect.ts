@@ -57,6 +57,13 @@ export interface SqlDialect {
    * the search columns live in the rows themselves (PostgreSQL).
    */
   deleteSearchRows(table: 'customers' | 'jobs', idsSql: string): string | null;
+  /**
+   * True when a join on a correlated `IN (SELECT … LIMIT ?)` runs that subquery once per row of
+   * the joined table rather than once per outer row (PostgreSQL before 17): such pieces are then
+   * written out uncorrelated, one per outer row. SQLite runs the correlated form once per outer row,
+   * and compiles it faster than many pieces.
+   */
+  readonly correlatedInPerRow: boolean;
   /** Customer search: FTS5 on SQLite, a tsvector on PostgreSQL (decision 0112). */
   readonly customerSearch: CustomerSearch;
   /** Job search and its counts per status. */

@@ -18,6 +18,7 @@ export const sqliteDialect: SqlDialect = {
   // NULL is SQLite's smallest value: last in a descending order already.
   descNullsLast: (expression) => `${expression} DESC`,
   indexedBy: (index) => `INDEXED BY ${index}`,
+  correlatedInPerRow: false,
   jsonIntegers: 'SELECT value FROM json_each(?)',
   jsonTriples: 'SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?)',
   jsonPairsNumbered: 'SELECT key, value ->> 0, value ->> 1 FROM json_each(?)',
