@@ -48,9 +48,9 @@ export function JobCard({ job, now, overlaps, dragging, placement, hintId, onPoi
       <span className="sched-job__customer">{job.customer_name}</span>
       {(job.status !== 'scheduled' || late || overlaps) && (
         <span className="sched-job__tags">
+          {overlaps && <span className="sched-tag sched-tag--overlaps">Overlaps</span>}
           {job.status !== 'scheduled' && <span className="sched-tag">{jobStatusLabels[job.status]}</span>}
           {late && <span className="sched-tag sched-tag--late">Past, still open</span>}
-          {overlaps && <span className="sched-tag sched-tag--overlaps">Overlaps</span>}
         </span>
       )}
       {placement && (
