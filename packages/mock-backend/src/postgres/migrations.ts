@@ -1,3 +1,4 @@
+import { scheduleIndexesSql } from '../database/migrations/016-020';
 import { postgresStepsBeforeBaseline } from './migrations-before-baseline';
 import { counterFunction, shardFunctionSql } from './schema-sql';
 import { searchFunctionsSql } from './search';
@@ -286,13 +287,7 @@ export const postgresStepsAfterBaseline: readonly PostgresMigration[] = [
     version: 17,
     name: 'schedule indexes',
     // As SQLite's step 17 (decision 0160): the schedule's range and its unscheduled list.
-    up: `
-      CREATE INDEX jobs_lane_idx ON jobs (assignee, scheduled_start_dt, scheduled_end_dt, status, archived_dt)
-        WHERE archived_dt IS NULL AND scheduled_start_dt IS NOT NULL AND status <> 'cancelled';
-      CREATE INDEX jobs_unscheduled_idx ON jobs (modified_dt, id)
-        WHERE archived_dt IS NULL AND scheduled_start_dt IS NULL AND status IN ('quote', 'scheduled', 'in_progress');
-      CREATE INDEX jobs_assignee_idx ON jobs (assignee) WHERE archived_dt IS NULL;
-    `,
+    up: scheduleIndexesSql,
   },
 ];
 

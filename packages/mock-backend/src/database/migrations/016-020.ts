@@ -3,6 +3,18 @@ import type { Migration } from '@otto/sqlite-store';
 
 import { phoneDigitsSql, suffixesOfDigitsSql } from './phone-digit-suffixes-sql';
 
+/**
+ * Step 17's indexes, the same SQL on SQLite and PostgreSQL (src/postgres/migrations.ts runs it as
+ * its step 17).
+ */
+export const scheduleIndexesSql = `
+      CREATE INDEX jobs_lane_idx ON jobs (assignee, scheduled_start_dt, scheduled_end_dt, status, archived_dt)
+        WHERE archived_dt IS NULL AND scheduled_start_dt IS NOT NULL AND status <> 'cancelled';
+      CREATE INDEX jobs_unscheduled_idx ON jobs (modified_dt, id)
+        WHERE archived_dt IS NULL AND scheduled_start_dt IS NULL AND status IN ('quote', 'scheduled', 'in_progress');
+      CREATE INDEX jobs_assignee_idx ON jobs (assignee) WHERE archived_dt IS NULL;
+`;
+
 /** Migrations 16 on of the Otto database; migrations.ts composes them in order. */
 export const migrations016To020: readonly Migration[] = [
   {
@@ -37,12 +49,6 @@ export const migrations016To020: readonly Migration[] = [
     // "Unscheduled" list and count (filter unscheduled) read a partial index of exactly those jobs,
     // newest modified first, and its lanes (everyone jobs are assigned to) come off an assignee
     // index one name at a time.
-    up: `
-      CREATE INDEX jobs_lane_idx ON jobs (assignee, scheduled_start_dt, scheduled_end_dt, status, archived_dt)
-        WHERE archived_dt IS NULL AND scheduled_start_dt IS NOT NULL AND status <> 'cancelled';
-      CREATE INDEX jobs_unscheduled_idx ON jobs (modified_dt, id)
-        WHERE archived_dt IS NULL AND scheduled_start_dt IS NULL AND status IN ('quote', 'scheduled', 'in_progress');
-      CREATE INDEX jobs_assignee_idx ON jobs (assignee) WHERE archived_dt IS NULL;
-    `,
+    up: scheduleIndexesSql,
   },
 ];

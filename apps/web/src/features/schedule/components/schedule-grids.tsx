@@ -32,12 +32,31 @@ export interface GridProps {
   onOpen: (job: ScheduleJob) => void;
 }
 
+/** A job's card as both grids draw it (the day view also places it on the time track). */
+function card(props: GridProps, job: ScheduleJob, placement?: { left: number; width: number; row: number }) {
+  const { now, overlaps, draggingId, hintId, onPointerDown, onKeyDown, onOpen } = props;
+  return (
+    <JobCard
+      job={job}
+      now={now}
+      overlaps={overlaps.has(job.id)}
+      dragging={draggingId === job.id}
+      {...(placement ? { placement } : {})}
+      hintId={hintId}
+      onPointerDown={onPointerDown}
+      onKeyDown={onKeyDown}
+      onOpen={onOpen}
+    />
+  );
+}
+
 function todayOf(days: readonly ScheduleDay[], now: number): string | undefined {
   return days.find((d) => d.start <= now && now < d.end)?.key;
 }
 
 /** The week: a row per person, a column per day, each day's jobs in the order they start. */
-export function WeekGrid({ more, onMore, days, lanes, jobs, now, overlaps, draggingId, target, hintId, onPointerDown, onKeyDown, onOpen }: GridProps) {
+export function WeekGrid(props: GridProps) {
+  const { more, onMore, days, lanes, jobs, now, target } = props;
   const today = todayOf(days, now);
   const cells = new Map<string, ScheduleJob[]>();
   for (const job of [...jobs].sort((a, b) => spanOf(a).start - spanOf(b).start)) {
@@ -78,16 +97,7 @@ export function WeekGrid({ more, onMore, days, lanes, jobs, now, overlaps, dragg
                     <ul className="sched-cell__jobs">
                       {cellJobs.map((job) => (
                         <li key={job.id}>
-                          <JobCard
-                            job={job}
-                            now={now}
-                            overlaps={overlaps.has(job.id)}
-                            dragging={draggingId === job.id}
-                            hintId={hintId}
-                            onPointerDown={onPointerDown}
-                            onKeyDown={onKeyDown}
-                            onOpen={onOpen}
-                          />
+                          {card(props, job)}
                         </li>
                       ))}
                     </ul>
@@ -122,7 +132,8 @@ export function dayAxis(day: ScheduleDay, jobs: readonly ScheduleJob[]): { start
 }
 
 /** One day: a row per person with a time track; each job a block as long as it lasts. */
-export function DayGrid({ more, days, lanes, jobs, now, overlaps, draggingId, target, hintId, onPointerDown, onKeyDown, onOpen }: GridProps) {
+export function DayGrid(props: GridProps) {
+  const { more, days, lanes, jobs, now, target } = props;
   const day = days[0];
   if (!day) return null;
   const axis = dayAxis(day, jobs);
@@ -185,17 +196,7 @@ export function DayGrid({ more, days, lanes, jobs, now, overlaps, draggingId, ta
                       const left = percent(s.start);
                       return (
                         <li key={job.id}>
-                          <JobCard
-                            job={job}
-                            now={now}
-                            overlaps={overlaps.has(job.id)}
-                            dragging={draggingId === job.id}
-                            placement={{ left, width: Math.max(percent(s.end) - left, 2), row: rows.get(job.id) ?? 0 }}
-                            hintId={hintId}
-                            onPointerDown={onPointerDown}
-                            onKeyDown={onKeyDown}
-                            onOpen={onOpen}
-                          />
+                          {card(props, job, { left, width: Math.max(percent(s.end) - left, 2), row: rows.get(job.id) ?? 0 })}
                         </li>
                       );
                     })}

@@ -104,7 +104,7 @@ export function ScheduleWorkspace({ view, days, timeZone, narrow }: ScheduleWork
 
   /** Where a job goes when dropped on `target`. */
   const placementFor = useCallback(
-    (d: Drag, target: DropTarget): { start: number; end: number; assignee: string } | undefined => {
+    (d: Drag, target: DropTarget): { start: number; end: number; assignee: string } => {
       const placed = d.job.scheduled_start_dt !== null;
       const span = placed ? spanOf(d.job) : undefined;
       const length = span ? span.end - span.start : newJobMinutes * 60_000;
