@@ -5,7 +5,7 @@ import { z } from 'zod';
  * @example
  * const entity: ChangeEntity = 'customer';
  */
-export const changeEntities = ['customer', 'job', 'database'] as const;
+export const changeEntities = ['customer', 'job', 'invoice', 'settings', 'database'] as const;
 /**
  * One of `changeEntities`.
  * @example

@@ -50,6 +50,20 @@ export const limits = {
   maxScheduleJobs: 1000,
   /** Most people one schedule answer names as lanes (`assignees`). */
   maxScheduleAssignees: 100,
+  /** Most lines on one invoice. */
+  maxInvoiceLines: 100,
+  /** Most jobs one invoice bills. */
+  maxInvoiceJobs: 50,
+  /** Longest description of an invoice line. */
+  maxInvoiceLineLength: 300,
+  /** Longest note on an invoice or a payment. */
+  maxInvoiceNoteLength: 2000,
+  /** Largest quantity on one invoice line. */
+  maxInvoiceQuantity: 100_000,
+  /** Largest unit price on one invoice line, in cents (as a job's price). */
+  maxUnitPriceCents: 1_000_000_000,
+  /** Largest payment, in cents: more than any invoice can total. */
+  maxPaymentCents: 1_000_000_000_000_000,
 } as const;
 
 /**

@@ -133,10 +133,20 @@ export const reportSummarySchema = z.object({
     before: count,
   }),
   owed: z.object({
-    /** Invoiced and not yet paid. */
+    /** The balances due of the open invoices. */
     total_cents: cents,
+    /** The jobs those invoices bill. */
     jobs: count,
+    /** How many invoices are open. */
+    invoices: count,
+    /** The customers who owe the most, with the jobs their open invoices bill. */
     customers: z.array(z.object({ customer_id: z.string(), customer_name: z.string(), owed_cents: cents, jobs: count })),
+    /**
+     * The balances due by days since the invoice's issue date in `tz` (0-30, 31-60, 61-90, 90+),
+     * each with its invoices; `overdue` is the part past its due date.
+     */
+    by_age: z.array(z.object({ age: z.enum(['0-30', '31-60', '61-90', '90+']), owed_cents: cents, invoices: count })),
+    overdue: z.object({ owed_cents: cents, invoices: count }),
   }),
   /** Paid jobs by the month they were paid, with the same month a year earlier. */
   paid_per_month: z.array(

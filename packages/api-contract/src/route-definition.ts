@@ -47,7 +47,7 @@ export interface RouteDefinition {
    * What a successful call publishes on the change feed once its write committed: the entity and
    * the kind; the ids are the answered record's.
    */
-  change?: { entity: 'customer' | 'job'; kind: 'created' | 'updated' | 'deleted' };
+  change?: { entity: 'customer' | 'job' | 'invoice' | 'settings'; kind: 'created' | 'updated' | 'deleted' };
   /**
    * The answer is one record and carries its `ETag` (`etagOf(modified_dt)`); on a write, an
    * `If-Match` header makes it conditional: 412 `PRECONDITION_FAILED` when the record changed.

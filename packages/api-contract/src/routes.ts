@@ -1,13 +1,14 @@
 // The route table (every call an Otto backend answers) and how a request finds its route.
 import { customerRoutes } from './customer-routes';
 import { importRoutes } from './import-routes';
+import { invoiceRoutes, settingsRoutes } from './invoice-routes';
 import { jobRoutes } from './job-routes';
 import { apiBasePath, limits } from './limits';
 import { reportRoutes } from './report-routes';
 import type { RouteDefinition } from './route-definition';
 
 export type { HttpMethod, RouteDefinition } from './route-definition';
-export { customerRoutes, importRoutes, jobRoutes, reportRoutes };
+export { customerRoutes, importRoutes, invoiceRoutes, jobRoutes, reportRoutes, settingsRoutes };
 
 /**
  * The route table: every call an Otto backend answers.
@@ -16,7 +17,14 @@ export { customerRoutes, importRoutes, jobRoutes, reportRoutes };
  * routes.jobs.counts.method; // 'GET'
  * routes.reports.summary.path; // '/reports/summary'
  */
-export const routes = { customers: customerRoutes, jobs: jobRoutes, imports: importRoutes, reports: reportRoutes } as const;
+export const routes = {
+  customers: customerRoutes,
+  jobs: jobRoutes,
+  imports: importRoutes,
+  reports: reportRoutes,
+  invoices: invoiceRoutes,
+  settings: settingsRoutes,
+} as const;
 
 /**
  * Every route as a flat list, in the order a router should try them.

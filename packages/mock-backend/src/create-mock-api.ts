@@ -1,5 +1,6 @@
 import { customerHandlers } from './customers/customer-handlers';
 import { jobHandlers } from './jobs/job-handlers';
+import { invoiceHandlers } from './invoices/invoice-handlers';
 import { importHandlers } from './imports/import-handlers';
 import { reportHandlers } from './reports/report-handlers';
 import { createLogger } from './logger';
@@ -60,7 +61,7 @@ export async function createMockApi(options: MockApiOptions & { database?: ApiDa
   };
   const route = createRouter({
     extensionRoutes,
-    handlers: [...customerHandlers, ...jobHandlers, ...importHandlers, ...reportHandlers],
+    handlers: [...customerHandlers, ...jobHandlers, ...importHandlers, ...reportHandlers, ...invoiceHandlers],
     sql: opened.sql,
     db: opened.extensionDb,
     now,

@@ -40,13 +40,6 @@ const insertTriggerWork: Record<string, readonly string[]> = {
      WHERE id > ?2 AND status = 'paid' AND paid_dt IS NOT NULL AND archived_dt IS NULL GROUP BY 1
      ON CONFLICT (day) DO UPDATE SET cents = cents + excluded.cents, n = n + excluded.n`,
   ],
-  owed_after_insert: [
-    `INSERT INTO customer_owed (customer_id, cents, n)
-     SELECT customer_id, sum(price_cents), count(*) FROM jobs WHERE id > ?2 AND status = 'invoiced' AND archived_dt IS NULL GROUP BY 1
-     ON CONFLICT (customer_id) DO UPDATE SET cents = cents + excluded.cents, n = n + excluded.n`,
-    `UPDATE owed_total SET cents = cents + coalesce((SELECT sum(price_cents) FROM jobs WHERE id > ?2 AND status = 'invoiced' AND archived_dt IS NULL), 0),
-       n = n + (SELECT count(*) FROM jobs WHERE id > ?2 AND status = 'invoiced' AND archived_dt IS NULL)`,
-  ],
   jobs_stamp_after_insert: ['UPDATE version_stamp SET last = max(last, coalesce((SELECT max(modified_dt) FROM jobs WHERE id > ?2), last)) WHERE k = 1'],
 };
 
@@ -116,7 +109,7 @@ const knownUpdateAndDeleteTriggers = new Set([
   'customer_days_after_delete', 'customer_days_after_update', 'customer_count_after_delete', 'customer_count_after_archive',
   'customers_stamp_after_update', 'jobs_fts_after_update', 'job_counts_after_delete', 'job_counts_after_status', 'jobs_status_fts_after_update',
   'jobs_status_fts_after_delete', 'jobs_fts_after_delete', 'jobs_after_archive', 'jobs_after_restore', 'paid_days_after_delete',
-  'paid_days_after_update', 'owed_after_delete', 'owed_after_update', 'jobs_stamp_after_update',
+  'paid_days_after_update', 'jobs_stamp_after_update',
 ]);
 
 /**

@@ -129,7 +129,13 @@ export function settleSeedDatabase(db: Database, now: number): { customers: numb
   const dates = (table: 'customers' | 'jobs') =>
     db.all<{ name: string }>(`SELECT name FROM pragma_table_info('${table}') WHERE name LIKE '%\\_dt' ESCAPE '\\'`).map(({ name }) => name);
   const columns = { customers: dates('customers'), jobs: dates('jobs') };
-  if (shift !== 0) moveDates(db, shift, columns);
+  if (shift !== 0) {
+    moveDates(db, shift, columns);
+    // Invoices and payments (migration 18) by whole days: their dates are calendar days.
+    const days = `${Math.round(shift / 86_400_000)} days`;
+    db.run('UPDATE invoices SET issue_date = date(issue_date, ?), due_date = date(due_date, ?), created_dt = created_dt + ?, modified_dt = modified_dt + ?, voided_dt = voided_dt + ?', [days, days, shift, shift, shift]);
+    db.run('UPDATE payments SET paid_on = date(paid_on, ?), created_dt = created_dt + ?', [days, shift]);
+  }
   db.exec(`DROP TABLE ${seedMarker}`);
   return { customers: count('customers'), jobs: count('jobs') };
 }

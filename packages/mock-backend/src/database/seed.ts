@@ -1,6 +1,7 @@
 import { Faker, base, en } from '@faker-js/faker';
 import type { Database } from '@otto/sqlite-store';
 import { bulkLoad } from './bulk-load';
+import { backfillInvoicesSql } from './migrations/invoices-sql';
 import { seedJobs } from './seed-jobs';
 
 const threeYearsMs = 3 * 365 * 24 * 60 * 60 * 1000;
@@ -37,7 +38,8 @@ export function seedDatabase(db: Database, options: SeedOptions, now: number): {
   const faker = new Faker({ locale: [en, base] });
   if (options.fakerSeed !== undefined) faker.seed(options.fakerSeed);
   // Indexes and triggers set aside while the rows go in, their work done set-based at the end.
-  return db.transaction(() => bulkLoad(db, () => {
+  return db.transaction(() => {
+    const seeded = bulkLoad(db, () => {
     for (let i = 0; i < count; i++) {
       const firstName = faker.person.firstName();
       const lastName = faker.person.lastName();
@@ -53,5 +55,9 @@ export function seedDatabase(db: Database, options: SeedOptions, now: number): {
     }
     const jobs = options.jobs === false ? 0 : seedJobs(db, faker, now);
     return { customers: count, jobs };
-  }));
+    });
+    // The invoiced and paid jobs' invoices (and the paid ones' payments), as migration 18 gives them.
+    db.exec(backfillInvoicesSql('sqlite'));
+    return seeded;
+  });
 }

@@ -248,6 +248,8 @@ const importJobs = defineHandler(jobRoutes.import, async ({ sql: db, body, now }
       ]);
     }
   }
+  // Imported invoiced and paid jobs get invoices of their own, as migration 18 gave every such job.
+  if (log) for (const statement of db.dialect.backfillInvoices) await db.run(statement);
   const importId = log ? await log.finish(plan.skipped) : null;
   return { data: plan.result('job', body.dryRun, importId), changes: log?.changes() ?? [] };
 });

@@ -39,6 +39,23 @@ import {
   type JobFilter,
 } from './job-repository';
 import { findJobMove, forgetJobMove, moveJob, revertJobMove } from './job-moves';
+import { invoiceJob, payJobInvoice, undoMoveEffects, uninvoiceJob } from '../invoices/invoice-handlers';
+
+/**
+ * What a job's status change does to its invoice (decision 0161): into invoiced from completed, an
+ * invoice of its own; into paid, a payment of its invoice's balance; back to completed, its invoice
+ * voided. Answers what it made, for the move's undo.
+ */
+async function followInvoice(db: SqlClient, job: Job, to: JobStatus, now: number): Promise<{ invoice_id: number | null; payment_id: number | null }> {
+  if (to === job.status) return { invoice_id: null, payment_id: null };
+  if (to === 'invoiced' && job.status === 'completed') return { invoice_id: await invoiceJob(db, job, now), payment_id: null };
+  if (to === 'paid') {
+    const paid = await payJobInvoice(db, job, now);
+    return { invoice_id: null, payment_id: paid.paymentId };
+  }
+  if (job.status === 'invoiced' && to === 'completed') await uninvoiceJob(db, job, now);
+  return { invoice_id: null, payment_id: null };
+}
 
 function notFound(id: string): ApiError {
   return new ApiError(404, 'NOT_FOUND', `Job ${JSON.stringify(id)} was not found. It may never have existed.`);
@@ -126,6 +143,7 @@ async function save(db: SqlClient, job: Job, fields: JobFields, now: number): Pr
   await forgetJobMove(db, Number(job.id));
   const customerId = fields.customer_id === job.customer_id ? Number(job.customer_id) : await requireCustomer(db, fields.customer_id);
   checkSchedule(fields);
+  await followInvoice(db, job, fields.status, now);
   return updateJob(db, Number(job.id), fields, customerId, fields.status !== job.status, now);
 }
 
@@ -202,7 +220,9 @@ const move = defineHandler(jobRoutes.move, async ({ sql, params, body, now, ifMa
     throw fieldError('scheduled_start_dt', 'A scheduled job needs a start time.');
   }
   if (schedule.scheduled_end_dt !== null && schedule.scheduled_start_dt === null) schedule.scheduled_end_dt = null;
-  return { data: await moveJob(sql, job, body.status, schedule, nextVersion(job, now())) };
+  const version = nextVersion(job, now());
+  const effects = await followInvoice(sql, job, body.status, version);
+  return { data: await moveJob(sql, job, body.status, schedule, version, effects) };
 });
 
 const revert = defineHandler(jobRoutes.revert, async ({ sql, params, body, now, ifMatch }) => {
@@ -216,7 +236,9 @@ const revert = defineHandler(jobRoutes.revert, async ({ sql, params, body, now, 
   }
   if (now() - move.moved_dt > jobMoveRevertWindowMs) throw nothing('the move is more than 10 minutes old.');
   if (!(jobStatuses as readonly string[]).includes(move.from_status)) throw nothing('the move is not readable.');
-  return { data: await revertJobMove(sql, move, nextVersion(job, now())) };
+  const version = nextVersion(job, now());
+  await undoMoveEffects(sql, { invoice_id: move.invoice_id ?? null, payment_id: move.payment_id ?? null }, version);
+  return { data: await revertJobMove(sql, move, version) };
 });
 
 const archive = defineHandler(jobRoutes.archive, async ({ sql, params, now, ifMatch }) => {

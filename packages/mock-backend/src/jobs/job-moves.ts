@@ -17,6 +17,10 @@ export interface JobMoveRow {
   previous_status_dt: number | null;
   previous_start_dt: number | null;
   previous_end_dt: number | null;
+  /** The invoice a move into invoiced made (migration 18), or null. */
+  invoice_id: number | null;
+  /** The payment a move into paid recorded (migration 18), or null. */
+  payment_id: number | null;
 }
 
 /**
@@ -29,6 +33,7 @@ export async function moveJob(
   status: JobStatus,
   schedule: { scheduled_start_dt: number | null; scheduled_end_dt: number | null },
   now: number,
+  effects: { invoice_id: number | null; payment_id: number | null } = { invoice_id: null, payment_id: null },
 ): Promise<Job> {
   const id = Number(job.id);
   await db.run(
@@ -36,12 +41,12 @@ export async function moveJob(
     [status, schedule.scheduled_start_dt, schedule.scheduled_end_dt, now, now, id],
   );
   await db.run(
-    `INSERT INTO job_moves (job_id, from_status, to_status, moved_dt, version, previous_status_dt, previous_start_dt, previous_end_dt)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO job_moves (job_id, from_status, to_status, moved_dt, version, previous_status_dt, previous_start_dt, previous_end_dt, invoice_id, payment_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (job_id) DO UPDATE SET from_status = excluded.from_status, to_status = excluded.to_status, moved_dt = excluded.moved_dt,
        version = excluded.version, previous_status_dt = excluded.previous_status_dt, previous_start_dt = excluded.previous_start_dt,
-       previous_end_dt = excluded.previous_end_dt`,
-    [id, job.status, status, now, now, job.status_dates[status], job.scheduled_start_dt, job.scheduled_end_dt],
+       previous_end_dt = excluded.previous_end_dt, invoice_id = excluded.invoice_id, payment_id = excluded.payment_id`,
+    [id, job.status, status, now, now, job.status_dates[status], job.scheduled_start_dt, job.scheduled_end_dt, effects.invoice_id, effects.payment_id],
   );
   return (await findJob(db, id)) as Job;
 }

@@ -1,5 +1,6 @@
 import { postgresCustomerSearch } from '../customers/customer-search';
 import { postgresJobSearch } from '../jobs/job-search-postgres';
+import { backfillInvoicesStatements } from '../database/migrations/invoices-sql';
 import type { SqlDialect } from '../sql/dialect';
 
 /**
@@ -26,6 +27,7 @@ export const postgresDialect: SqlDialect = {
   keyLock: 'SELECT pg_advisory_xact_lock(hashtext(?))',
   // The search columns are generated with the rows: deleting a row deletes them.
   deleteSearchRows: () => null,
+  backfillInvoices: backfillInvoicesStatements('postgres'),
   customerSearch: postgresCustomerSearch,
   jobSearch: postgresJobSearch,
 };

@@ -13,6 +13,7 @@ import {
   type ReportSummary,
   type WeekJob,
 } from '@otto/api-contract';
+import { owedSummary } from '../invoices/invoice-repository';
 import { keptAll, keptGet } from '../sql/kept-results';
 import type { SqlClient } from '../sql/types';
 
@@ -25,6 +26,8 @@ export interface SummaryRequest {
   /** First day of the week, `YYYY-MM-DD`. */
   weekStart: string;
   topOwing: number;
+  /** Today in `tz`, `YYYY-MM-DD`: money owed by age and overdue count from it. */
+  today: string;
 }
 
 /**
@@ -42,7 +45,7 @@ export function summaryRequest(
   // Date.UTC's weekday of a calendar date is the same in every zone.
   const weekday = (new Date(Date.UTC(today.year, today.month - 1, today.day)).getUTCDay() + 6) % 7;
   const weekStart = filter.weekStart ?? formatDay(today.year, today.month, today.day - weekday);
-  return { tz: filter.tz, from, to, weekStart, topOwing: filter.topOwing ?? 5 };
+  return { tz: filter.tz, from, to, weekStart, topOwing: filter.topOwing ?? 5, today: formatDay(today.year, today.month, today.day) };
 }
 
 interface Bucket {
@@ -235,20 +238,8 @@ async function week(db: SqlClient, request: SummaryRequest): Promise<ReportSumma
 }
 
 async function owed(db: SqlClient, request: SummaryRequest): Promise<ReportSummary['owed']> {
-  // Kept by triggers (migration 9): the total is one row, the top customers the head of an index.
-  const total = await db.get<{ cents: number; n: number }>('SELECT sum(cents) AS cents, sum(n) AS n FROM owed_total WHERE k = 1');
-  const customers = await db.all<{ customer_id: number; customer_name: string; cents: number; n: number }>(
-    `SELECT o.customer_id AS customer_id, c.full_name AS customer_name, o.cents AS cents, o.n AS n
-     FROM customer_owed o ${db.dialect.indexedBy('customer_owed_top')} JOIN customers c ON c.id = o.customer_id
-     WHERE o.n > 0
-     ORDER BY o.cents DESC, o.customer_id LIMIT ?`,
-    [request.topOwing],
-  );
-  return {
-    total_cents: total?.cents ?? 0,
-    jobs: total?.n ?? 0,
-    customers: customers.map((r) => ({ customer_id: String(r.customer_id), customer_name: r.customer_name, owed_cents: r.cents, jobs: r.n })),
-  };
+  // The open invoices alone (migration 18's invoices_open_idx): their balances, by age and overdue.
+  return owedSummary(db, request.today, request.topOwing);
 }
 
 async function jobsByStatus(db: SqlClient): Promise<JobCounts> {

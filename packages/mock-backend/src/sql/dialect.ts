@@ -64,6 +64,11 @@ export interface SqlDialect {
    * and compiles it faster than many pieces.
    */
   readonly correlatedInPerRow: boolean;
+  /**
+   * The statements that give every invoiced or paid job on no invoice one of its own (migration
+   * 18's backfill), run after writes that set such statuses in bulk (an import).
+   */
+  readonly backfillInvoices: readonly string[];
   /** Customer search: FTS5 on SQLite, a tsvector on PostgreSQL (decision 0112). */
   readonly customerSearch: CustomerSearch;
   /** Job search and its counts per status. */

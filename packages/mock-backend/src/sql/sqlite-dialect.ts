@@ -1,5 +1,6 @@
 import { sqliteCustomerSearch } from '../customers/customer-search';
 import { sqliteJobSearch } from '../jobs/job-search-sqlite';
+import { backfillInvoicesStatements } from '../database/migrations/invoices-sql';
 import type { SqlDialect } from './dialect';
 
 /**
@@ -24,6 +25,7 @@ export const sqliteDialect: SqlDialect = {
   jsonPairsNumbered: 'SELECT key, value ->> 0, value ->> 1 FROM json_each(?)',
   keyLock: null,
   deleteSearchRows: (table, idsSql) => `DELETE FROM ${table === 'customers' ? 'customers_fts' : 'jobs_fts'} WHERE rowid IN (${idsSql})`,
+  backfillInvoices: backfillInvoicesStatements('sqlite'),
   customerSearch: sqliteCustomerSearch,
   jobSearch: sqliteJobSearch,
 };

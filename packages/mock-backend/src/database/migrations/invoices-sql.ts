@@ -1,0 +1,136 @@
+// The SQL of migration 18 (invoices, payments, business settings) both stores run, and the invoices
+// every invoiced or paid job without one gets (decision 0161).
+
+/** What the backfill says differently on SQLite and PostgreSQL: JSON building and calendar days. */
+export type InvoiceSqlFlavour = 'sqlite' | 'postgres';
+
+/** The UTC calendar day (`YYYY-MM-DD`) of an epoch-ms expression, `days` later. */
+function utcDay(flavour: InvoiceSqlFlavour, ms: string, days = 0): string {
+  return flavour === 'sqlite'
+    ? `date(${ms} / 1000, 'unixepoch'${days ? `, '+${days} days'` : ''})`
+    : `to_char((to_timestamp(${ms} / 1000.0) AT TIME ZONE 'UTC')${days ? ` + interval '${days} days'` : ''}, 'YYYY-MM-DD')`;
+}
+
+/**
+ * Gives every invoiced or paid job that is on no invoice one of its own, as `priceLine` would price
+ * it: one line (the job's title, 1 × its price, no tax, no discount), issued on the UTC day the job
+ * was invoiced (else paid, else last changed), due 30 days later, numbered on from the business's
+ * next number in the order the jobs were invoiced; a paid job's invoice gets one payment of its
+ * price on the day it was paid. Run by migration 18 on every store and after a seed.
+ * @example
+ * db.exec(backfillInvoicesSql('sqlite'));
+ */
+export function backfillInvoicesSql(flavour: InvoiceSqlFlavour): string {
+  return backfillInvoicesStatements(flavour).join(';\n');
+}
+
+/**
+ * `backfillInvoicesSql` as one statement per entry, for a client that runs one at a time (after an
+ * import: the dialect's `backfillInvoices`).
+ * @example
+ * for (const statement of backfillInvoicesStatements('postgres')) await sql.run(statement);
+ */
+export function backfillInvoicesStatements(flavour: InvoiceSqlFlavour): string[] {
+  const line =
+    flavour === 'sqlite'
+      ? `json_array(json_object('description', b.title, 'quantity', 1, 'unit_price_cents', b.price_cents, 'tax_rate_bp', 0, 'discount_bp', 0,
+           'amount_cents', b.price_cents, 'discount_cents', 0, 'tax_cents', 0, 'total_cents', b.price_cents))`
+      : `json_build_array(json_build_object('description', b.title, 'quantity', 1, 'unit_price_cents', b.price_cents, 'tax_rate_bp', 0, 'discount_bp', 0,
+           'amount_cents', b.price_cents, 'discount_cents', 0, 'tax_cents', 0, 'total_cents', b.price_cents))::text`;
+  return `
+    CREATE TEMP TABLE invoice_backfill AS
+      SELECT j.id AS job_id, j.customer_id, j.title, j.price_cents, j.status,
+        coalesce(j.invoiced_dt, j.paid_dt, j.modified_dt) AS issued_dt, coalesce(j.paid_dt, j.modified_dt) AS paid_at,
+        (SELECT next_invoice_number FROM business_settings WHERE k = 1) - 1
+          + row_number() OVER (ORDER BY coalesce(j.invoiced_dt, j.paid_dt, j.modified_dt), j.id) AS number
+      FROM jobs j
+      WHERE j.status IN ('invoiced', 'paid') AND NOT EXISTS (SELECT 1 FROM invoice_jobs x WHERE x.job_id = j.id);
+    INSERT INTO invoices (number, prefix, customer_id, issue_date, due_date, lines_json, subtotal_cents, discount_cents, tax_cents,
+      total_cents, paid_cents, balance_cents, job_count, note, seller_name, seller_address, seller_tax_number, created_dt, modified_dt, voided_dt)
+    SELECT b.number, s.invoice_prefix, b.customer_id, ${utcDay(flavour, 'b.issued_dt')}, ${utcDay(flavour, 'b.issued_dt', 30)}, ${line},
+      b.price_cents, 0, 0, b.price_cents,
+      CASE WHEN b.status = 'paid' THEN b.price_cents ELSE 0 END, CASE WHEN b.status = 'paid' THEN 0 ELSE b.price_cents END,
+      1, '', s.name, s.address, s.tax_number, b.issued_dt, b.issued_dt, NULL
+    FROM invoice_backfill b CROSS JOIN business_settings s WHERE s.k = 1
+    ORDER BY b.number;
+    INSERT INTO invoice_jobs (invoice_id, job_id)
+    SELECT i.id, b.job_id FROM invoice_backfill b JOIN invoices i ON i.number = b.number;
+    INSERT INTO payments (invoice_id, amount_cents, paid_on, method, note, created_dt)
+    SELECT i.id, b.price_cents, ${utcDay(flavour, 'b.paid_at')}, 'other', '', b.paid_at
+    FROM invoice_backfill b JOIN invoices i ON i.number = b.number
+    WHERE b.status = 'paid' AND b.price_cents > 0;
+    UPDATE business_settings SET next_invoice_number = next_invoice_number + (SELECT count(*) FROM invoice_backfill) WHERE k = 1;
+    DROP TABLE invoice_backfill
+  `
+    .split(';')
+    .map((statement) => statement.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Migration 18's tables on either store (`id` the store's own key column, `bigint` its 64-bit type):
+ * the business's details (one row), invoices (their lines a JSON document: printed as issued, never
+ * queried one by one), the jobs each bills, payments; the job moves remember what a move into
+ * invoiced or paid made, so that its undo takes exactly that back.
+ */
+export function invoiceTablesSql(id: string, bigint: string): string {
+  return `
+    CREATE TABLE business_settings (
+      k INTEGER PRIMARY KEY CHECK (k = 1),
+      name TEXT NOT NULL DEFAULT '',
+      address TEXT NOT NULL DEFAULT '',
+      tax_number TEXT NOT NULL DEFAULT '',
+      invoice_prefix TEXT NOT NULL DEFAULT 'INV-',
+      default_tax_rate_bp INTEGER NOT NULL DEFAULT 0,
+      payment_terms_days INTEGER NOT NULL DEFAULT 30,
+      next_invoice_number ${bigint} NOT NULL DEFAULT 1,
+      modified_dt ${bigint} NOT NULL DEFAULT 0
+    );
+    INSERT INTO business_settings (k) VALUES (1);
+    CREATE TABLE invoices (
+      id ${id},
+      number ${bigint} NOT NULL UNIQUE,
+      prefix TEXT NOT NULL,
+      customer_id ${bigint} NOT NULL REFERENCES customers (id) ON DELETE CASCADE,
+      issue_date TEXT NOT NULL,
+      due_date TEXT NOT NULL,
+      lines_json TEXT NOT NULL,
+      subtotal_cents ${bigint} NOT NULL,
+      discount_cents ${bigint} NOT NULL,
+      tax_cents ${bigint} NOT NULL,
+      total_cents ${bigint} NOT NULL,
+      paid_cents ${bigint} NOT NULL,
+      balance_cents ${bigint} NOT NULL,
+      job_count INTEGER NOT NULL,
+      note TEXT NOT NULL,
+      seller_name TEXT NOT NULL,
+      seller_address TEXT NOT NULL,
+      seller_tax_number TEXT NOT NULL,
+      created_dt ${bigint} NOT NULL,
+      modified_dt ${bigint} NOT NULL,
+      voided_dt ${bigint}
+    );
+    CREATE INDEX invoices_customer_idx ON invoices (customer_id, number DESC);
+    -- Money owed: the open invoices alone, by issue date, with what the Overview sums.
+    CREATE INDEX invoices_open_idx ON invoices (issue_date, due_date, customer_id, balance_cents, job_count)
+      WHERE voided_dt IS NULL AND balance_cents > 0;
+    CREATE TABLE invoice_jobs (
+      invoice_id ${bigint} NOT NULL REFERENCES invoices (id) ON DELETE CASCADE,
+      job_id ${bigint} NOT NULL REFERENCES jobs (id) ON DELETE CASCADE,
+      PRIMARY KEY (invoice_id, job_id)
+    );
+    CREATE INDEX invoice_jobs_job_idx ON invoice_jobs (job_id, invoice_id);
+    CREATE TABLE payments (
+      id ${id},
+      invoice_id ${bigint} NOT NULL REFERENCES invoices (id) ON DELETE CASCADE,
+      amount_cents ${bigint} NOT NULL,
+      paid_on TEXT NOT NULL,
+      method TEXT NOT NULL,
+      note TEXT NOT NULL,
+      created_dt ${bigint} NOT NULL
+    );
+    CREATE INDEX payments_invoice_idx ON payments (invoice_id, id);
+    ALTER TABLE job_moves ADD COLUMN invoice_id ${bigint};
+    ALTER TABLE job_moves ADD COLUMN payment_id ${bigint};
+  `;
+}

@@ -1,0 +1,236 @@
+// The invoice, payment and business-settings calls (decision 0161), and how a job's status and its
+// invoice follow each other.
+import {
+  formatDay,
+  invoiceRoutes,
+  limits,
+  priceLine,
+  settingsRoutes,
+  zonedParts,
+  type ChangeEvent,
+  type Invoice,
+  type InvoiceLineInput,
+  type Job,
+} from '@otto/api-contract';
+import type { SqlClient } from '../sql/types';
+import { ApiError, fieldError } from '../runtime/api-error';
+import { defineHandler } from '../runtime/handler';
+import { parseId } from '../runtime/ids';
+import { checkPrecondition } from '../runtime/precondition';
+import {
+  deletePayment,
+  findInvoice,
+  insertInvoice,
+  insertPayment,
+  listInvoices,
+  liveInvoiceOfJob,
+  moveInvoiceJobs,
+  readSettings,
+  updateInvoiceContent,
+  voidInvoice,
+  writeSettings,
+  type InvoiceFilter,
+} from './invoice-repository';
+
+function notFound(id: string): ApiError {
+  return new ApiError(404, 'NOT_FOUND', `Invoice ${JSON.stringify(id)} was not found. It may never have existed.`);
+}
+
+async function requireInvoice(db: SqlClient, id: string, ifMatch?: number[] | '*', lock = false): Promise<Invoice> {
+  const rowid = parseId(id);
+  const invoice = rowid === null ? undefined : await findInvoice(db, rowid, { lock });
+  if (!invoice) throw notFound(id);
+  checkPrecondition(ifMatch, invoice.modified_dt, `Invoice ${JSON.stringify(id)}`);
+  return invoice;
+}
+
+const priced = (lines: readonly InvoiceLineInput[]) =>
+  lines.map((l) => priceLine({ quantity: 1, tax_rate_bp: 0, discount_bp: 0, ...l }));
+
+/** Change events for jobs an invoice moved, besides the invoice's own (the route's). */
+function jobChanges(ids: readonly string[]): ChangeEvent[] {
+  return ids.length ? [{ entity: 'job', kind: 'updated', ids: [...ids] }] : [];
+}
+
+/** The UTC calendar day of an instant, `days` later: the day a move made on a job issues or pays its invoice. */
+function utcDay(ms: number, days = 0): string {
+  const d = new Date(ms);
+  return formatDay(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate() + days);
+}
+
+const list = defineHandler(invoiceRoutes.list, async ({ sql, filter, now }) => {
+  const { limit = limits.defaultPageSize, offset = 0 } = filter;
+  if ((filter.status === 'overdue' || filter.age !== undefined) && filter.tz === undefined) {
+    throw new ApiError(400, 'INVALID_PARAMS', 'Overdue and age count days in a time zone: pass tz too, such as "Europe/Berlin".', [
+      { path: 'tz', message: 'Pass the time zone.' },
+    ]);
+  }
+  const parsed: InvoiceFilter = {};
+  if (filter.customerId !== undefined) parsed.customerId = parseId(filter.customerId) ?? -1;
+  if (filter.jobId !== undefined) parsed.jobId = parseId(filter.jobId) ?? -1;
+  if (filter.status !== undefined) parsed.status = filter.status;
+  if (filter.age !== undefined) parsed.age = filter.age;
+  if (filter.tz !== undefined) {
+    const today = zonedParts(now(), filter.tz);
+    parsed.today = formatDay(today.year, today.month, today.day);
+  }
+  const page = await listInvoices(sql, parsed, { limit, offset });
+  return { data: page.rows, totalCount: page.total };
+});
+
+const get = defineHandler(invoiceRoutes.get, async ({ sql, params }) => ({ data: await requireInvoice(sql, params.id) }));
+
+const create = defineHandler(invoiceRoutes.create, async ({ sql, body, now }) => {
+  const customerId = parseId(body.customer_id);
+  const customer = customerId === null ? undefined : await sql.get<{ archived_dt: number | null }>('SELECT archived_dt FROM customers WHERE id = ?', [customerId]);
+  if (customerId === null || customer === undefined) throw fieldError('customer_id', 'That customer does not exist. Choose one from the list.');
+  if (customer.archived_dt !== null) throw fieldError('customer_id', 'That customer is archived. Restore them first.');
+  const jobIds: number[] = [];
+  for (const [i, wireId] of body.job_ids.entries()) {
+    const id = parseId(wireId);
+    const job = id === null ? undefined : await sql.get<{ customer_id: number; status: string; archived_dt: number | null }>(
+      `SELECT customer_id, status, archived_dt FROM jobs WHERE id = ?${sql.dialect.lockRows()}`,
+      [id],
+    );
+    const path = `job_ids.${i}`;
+    if (id === null || job === undefined) throw fieldError(path, `Job ${JSON.stringify(wireId)} does not exist.`);
+    if (Number(job.customer_id) !== customerId) throw fieldError(path, `Job ${wireId} is another customer's: an invoice bills one customer.`);
+    if (job.archived_dt !== null) throw fieldError(path, `Job ${wireId} is archived. Restore it first.`);
+    if ((await liveInvoiceOfJob(sql, id)) !== undefined) throw fieldError(path, `Job ${wireId} is already on an invoice. Void that one first.`);
+    if (job.status !== 'completed') throw fieldError(path, `Job ${wireId} is not completed: only completed jobs are invoiced.`);
+    jobIds.push(id);
+  }
+  const stamp = now();
+  const id = await insertInvoice(sql, customerId, jobIds, { issue_date: body.issue_date, due_date: body.due_date, lines: priced(body.lines), note: body.note }, stamp);
+  const moved: string[] = [];
+  moved.push(...(await moveInvoiceJobs(sql, id, 'completed', 'invoiced', stamp)));
+  const invoice = (await findInvoice(sql, id)) as Invoice;
+  // A zero total owes nothing: its jobs are paid at once.
+  if (invoice.balance_cents === 0) await moveInvoiceJobs(sql, id, 'invoiced', 'paid', stamp);
+  return { data: invoice, changes: [{ entity: 'invoice', kind: 'created', ids: [invoice.id] }, ...jobChanges(moved)] };
+});
+
+function requireOpenWithoutPayments(invoice: Invoice, doing: string): void {
+  if (invoice.status === 'void') throw new ApiError(409, 'CONFLICT', `Invoice ${invoice.reference} is void: it cannot be ${doing}.`);
+  if (invoice.payments.length > 0) {
+    throw new ApiError(409, 'CONFLICT', `Invoice ${invoice.reference} has payments recorded: remove them before it is ${doing}.`);
+  }
+}
+
+const update = defineHandler(invoiceRoutes.update, async ({ sql, params, body, now, ifMatch }) => {
+  const invoice = await requireInvoice(sql, params.id, ifMatch, true);
+  requireOpenWithoutPayments(invoice, 'changed');
+  const stamp = now();
+  await updateInvoiceContent(sql, Number(invoice.id), { issue_date: body.issue_date, due_date: body.due_date, lines: priced(body.lines), note: body.note }, stamp);
+  const after = (await findInvoice(sql, Number(invoice.id))) as Invoice;
+  // A total changed to zero owes nothing; one changed from zero owes again.
+  const moved =
+    after.balance_cents === 0
+      ? await moveInvoiceJobs(sql, Number(invoice.id), 'invoiced', 'paid', stamp)
+      : await moveInvoiceJobs(sql, Number(invoice.id), 'paid', 'invoiced', stamp, false);
+  return { data: moved.length ? ((await findInvoice(sql, Number(invoice.id))) as Invoice) : after, changes: [{ entity: 'invoice', kind: 'updated', ids: [invoice.id] }, ...jobChanges(moved)] };
+});
+
+/** Voids the invoice (no payments) and puts its jobs back to completed; answers the jobs moved. */
+export async function voidWithJobs(db: SqlClient, invoice: Invoice, now: number): Promise<string[]> {
+  requireOpenWithoutPayments(invoice, 'voided');
+  await voidInvoice(db, Number(invoice.id), now);
+  // Back to completed without a new completion date: the work was done when it was.
+  return [
+    ...(await moveInvoiceJobs(db, Number(invoice.id), 'invoiced', 'completed', now, false)),
+    ...(await moveInvoiceJobs(db, Number(invoice.id), 'paid', 'completed', now, false)),
+  ];
+}
+
+const voidRoute = defineHandler(invoiceRoutes.void, async ({ sql, params, now, ifMatch }) => {
+  const invoice = await requireInvoice(sql, params.id, ifMatch, true);
+  if (invoice.status === 'void') return { data: invoice, changes: [] };
+  const moved = await voidWithJobs(sql, invoice, now());
+  return { data: (await findInvoice(sql, Number(invoice.id))) as Invoice, changes: [{ entity: 'invoice', kind: 'updated', ids: [invoice.id] }, ...jobChanges(moved)] };
+});
+
+/** Records a payment; at a zero balance the invoice's jobs are paid. Answers the payment and the jobs moved. */
+export async function payWithJobs(db: SqlClient, invoice: Invoice, payment: Parameters<typeof insertPayment>[2], now: number): Promise<{ paymentId: number; moved: string[] }> {
+  if (invoice.status === 'void') throw new ApiError(409, 'CONFLICT', `Invoice ${invoice.reference} is void: nothing is due.`);
+  if (invoice.status === 'paid') throw new ApiError(409, 'CONFLICT', `Invoice ${invoice.reference} is paid: nothing is due.`);
+  if (payment.amount_cents > invoice.balance_cents) {
+    throw fieldError('amount_cents', `That is more than the balance due (${(invoice.balance_cents / 100).toFixed(2)}).`);
+  }
+  const paymentId = await insertPayment(db, Number(invoice.id), payment, now);
+  const moved = payment.amount_cents === invoice.balance_cents ? await moveInvoiceJobs(db, Number(invoice.id), 'invoiced', 'paid', now) : [];
+  return { paymentId, moved };
+}
+
+/** Removes a payment; a paid invoice's jobs go back to invoiced. Answers the jobs moved. */
+export async function unpayWithJobs(db: SqlClient, invoice: Invoice, paymentId: number, now: number): Promise<string[]> {
+  if (!(await deletePayment(db, Number(invoice.id), paymentId, now))) {
+    throw new ApiError(404, 'NOT_FOUND', `Invoice ${invoice.reference} has no payment ${JSON.stringify(String(paymentId))}.`);
+  }
+  return moveInvoiceJobs(db, Number(invoice.id), 'paid', 'invoiced', now, false);
+}
+
+const pay = defineHandler(invoiceRoutes.pay, async ({ sql, params, body, now, ifMatch }) => {
+  const invoice = await requireInvoice(sql, params.id, ifMatch, true);
+  const { moved } = await payWithJobs(sql, invoice, body, now());
+  return { data: (await findInvoice(sql, Number(invoice.id))) as Invoice, changes: [{ entity: 'invoice', kind: 'updated', ids: [invoice.id] }, ...jobChanges(moved)] };
+});
+
+const unpay = defineHandler(invoiceRoutes.unpay, async ({ sql, params, now, ifMatch }) => {
+  const invoice = await requireInvoice(sql, params.id, ifMatch, true);
+  const paymentId = parseId(params.paymentId);
+  if (paymentId === null) throw new ApiError(404, 'NOT_FOUND', `Invoice ${invoice.reference} has no payment ${JSON.stringify(params.paymentId)}.`);
+  const moved = await unpayWithJobs(sql, invoice, paymentId, now());
+  return { data: (await findInvoice(sql, Number(invoice.id))) as Invoice, changes: [{ entity: 'invoice', kind: 'updated', ids: [invoice.id] }, ...jobChanges(moved)] };
+});
+
+/**
+ * A job moved to invoiced by itself (a one-click move or an edit): an invoice of its own, one line
+ * (its title, 1 × its price, the default tax rate), issued today (UTC) and due after the terms.
+ */
+export async function invoiceJob(db: SqlClient, job: Job, now: number): Promise<number> {
+  const settings = await readSettings(db);
+  const lines = priced([{ description: job.title, unit_price_cents: job.price_cents, tax_rate_bp: settings.default_tax_rate_bp }]);
+  const content = { issue_date: utcDay(now), due_date: utcDay(now, settings.payment_terms_days), lines, note: '' };
+  return insertInvoice(db, Number(job.customer_id), [Number(job.id)], content, now);
+}
+
+/**
+ * A job moved to paid by itself: a payment of its invoice's balance today (UTC). Answers the
+ * payment's id, or null when nothing was due (a zero total).
+ */
+export async function payJobInvoice(db: SqlClient, job: Job, now: number): Promise<{ invoiceId: number; paymentId: number | null }> {
+  const invoiceId = (await liveInvoiceOfJob(db, Number(job.id))) ?? (await invoiceJob(db, job, now));
+  const invoice = (await findInvoice(db, invoiceId)) as Invoice;
+  if (invoice.balance_cents === 0) return { invoiceId, paymentId: null };
+  const { paymentId } = await payWithJobs(db, invoice, { amount_cents: invoice.balance_cents, paid_on: utcDay(now), method: 'other', note: `Marked paid on job ${job.id}.` }, now);
+  return { invoiceId, paymentId };
+}
+
+/** A job moved back from invoiced to completed by itself: its invoice is voided (refused when paid in part). */
+export async function uninvoiceJob(db: SqlClient, job: Job, now: number): Promise<void> {
+  const invoiceId = await liveInvoiceOfJob(db, Number(job.id));
+  if (invoiceId === undefined) return;
+  await voidWithJobs(db, (await findInvoice(db, invoiceId)) as Invoice, now);
+}
+
+/** Undoes what a one-click move into invoiced or paid made (its invoice, its payment). */
+export async function undoMoveEffects(db: SqlClient, effects: { invoice_id: number | null; payment_id: number | null }, now: number): Promise<void> {
+  if (effects.payment_id !== null) {
+    const invoiceId = await db.get<{ invoice_id: number }>('SELECT invoice_id FROM payments WHERE id = ?', [effects.payment_id]);
+    const invoice = invoiceId && (await findInvoice(db, Number(invoiceId.invoice_id)));
+    if (invoice) await unpayWithJobs(db, invoice, Number(effects.payment_id), now);
+  } else if (effects.invoice_id !== null) {
+    const invoice = await findInvoice(db, Number(effects.invoice_id));
+    if (invoice && invoice.status !== 'void') await voidWithJobs(db, invoice, now);
+  }
+}
+
+const getBusiness = defineHandler(settingsRoutes.getBusiness, async ({ sql }) => ({ data: await readSettings(sql) }));
+
+const putBusiness = defineHandler(settingsRoutes.putBusiness, async ({ sql, body, now, ifMatch }) => {
+  checkPrecondition(ifMatch, (await readSettings(sql)).modified_dt, 'The business settings');
+  return { data: await writeSettings(sql, body, now()), changes: [{ entity: 'settings', kind: 'updated', ids: [] }] };
+});
+
+/** The handlers of every invoice and settings route of the contract. */
+export const invoiceHandlers = [list, get, create, update, voidRoute, pay, unpay, getBusiness, putBusiness];
