@@ -37,8 +37,6 @@ function kept(store: SqliteStore) {
     customer_days: store.all('SELECT * FROM customer_days ORDER BY day'),
     job_counts: store.all('SELECT * FROM job_counts ORDER BY status'),
     paid_days: store.all('SELECT * FROM paid_days ORDER BY day'),
-    customer_owed: store.all('SELECT * FROM customer_owed ORDER BY customer_id'),
-    owed_total: store.all('SELECT * FROM owed_total'),
     version_stamp: store.all('SELECT * FROM version_stamp'),
     schema: store.all("SELECT type, name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name"),
   };
@@ -95,7 +93,13 @@ describe('a bulk load', () => {
     expect(oneByOne.all('SELECT id FROM notes_seen')).toEqual([{ id: 1 }, { id: 2 }]);
     oneByOne.exec('DROP TRIGGER notes_after_customer; DROP TABLE notes_seen');
     expect(kept(bulk)).toEqual(kept(oneByOne));
-    expect(bulk.get('SELECT * FROM owed_total')).toEqual({ k: 1, cents: 12_000, n: 1 });
+    // Each invoiced or paid job got its invoice, numbered as invoiced; the invoiced ones are owed.
+    expect(bulk.all('SELECT number, total_cents, balance_cents FROM invoices ORDER BY number')).toEqual([
+      { number: 1, total_cents: 12_000, balance_cents: 12_000 },
+      { number: 2, total_cents: 3_000, balance_cents: 3_000 },
+      { number: 3, total_cents: 1_000, balance_cents: 0 },
+      { number: 4, total_cents: 8_000, balance_cents: 0 },
+    ]);
     await bulk.close();
     await oneByOne.close();
   });

@@ -167,7 +167,7 @@ describe('unknown paths and methods', () => {
       ['GET', '/apix/customers'],
       ['GET', '/api'],
       ['GET', '/api/'],
-      ['GET', '/api/invoices'],
+      ['GET', '/api/estimates'],
       ['GET', '/api/customers/1/jobs'],
       ['DELETE', '/api/customers'],
       ['POST', '/api/customers/1'],

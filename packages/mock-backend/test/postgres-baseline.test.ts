@@ -38,11 +38,11 @@ const catalog: Record<string, string> = {
   views: `SELECT viewname, definition FROM pg_views WHERE schemaname = 'public' ORDER BY 1`,
   versions: 'SELECT version, name FROM otto_schema_migrations ORDER BY version',
   jobCounts: 'SELECT * FROM job_counts ORDER BY status, shard',
-  owedTotal: 'SELECT * FROM owed_total ORDER BY k, shard',
+  businessSettings: 'SELECT * FROM business_settings',
   customerCount: 'SELECT * FROM customer_count ORDER BY k, shard',
   versionStamp: 'SELECT * FROM version_stamp',
   emptyTables: `SELECT (SELECT count(*) FROM customers) + (SELECT count(*) FROM jobs) + (SELECT count(*) FROM paid_days)
-    + (SELECT count(*) FROM customer_days) + (SELECT count(*) FROM customer_owed) + (SELECT count(*) FROM fts_deferred)
+    + (SELECT count(*) FROM customer_days) + (SELECT count(*) FROM invoices) + (SELECT count(*) FROM payments) + (SELECT count(*) FROM fts_deferred)
     + (SELECT count(*) FROM imports) + (SELECT count(*) FROM import_rows) + (SELECT count(*) FROM job_moves)
     + (SELECT count(*) FROM request_log) AS n`,
 };

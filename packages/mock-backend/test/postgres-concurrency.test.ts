@@ -211,7 +211,7 @@ describeIfPostgres('otto-mock-server on PostgreSQL: many writers, nothing lost',
     const summary = await call('GET', '/reports/summary?filterJson=' + encodeURIComponent(JSON.stringify({ tz: 'UTC' })));
     expect(summary.status, summary.text).toBe(200);
     expect((summary.body as { jobs_by_status: unknown }).jobs_by_status).toEqual(counts);
-    const owed = await sql.query<{ c: string; j: string }>("SELECT coalesce(sum(price_cents), 0) AS c, count(*) AS j FROM jobs WHERE status = 'invoiced' AND archived_dt IS NULL");
+    const owed = await sql.query<{ c: string; j: string }>('SELECT coalesce(sum(balance_cents), 0) AS c, coalesce(sum(job_count), 0) AS j FROM invoices WHERE voided_dt IS NULL AND balance_cents > 0');
     expect((summary.body as { owed: { total_cents: number; jobs: number } }).owed).toMatchObject({ total_cents: Number(owed.rows[0]?.c), jobs: Number(owed.rows[0]?.j) });
   }, 120_000);
 

@@ -19,7 +19,7 @@ export const errorRules: ConformanceRule[] = [
     id: 'errors.unknown-resource',
     title: 'An unknown resource under /api answers 404 with the text "Not found".',
     async run({ api }) {
-      for (const path of ['', '/', '/invoices', '/customers/1/jobs', '/jobs/1/extra']) {
+      for (const path of ['', '/', '/estimates', '/customers/1/jobs', '/jobs/1/extra']) {
         expectNotFoundText(await api.call('GET', path));
       }
     },

@@ -65,7 +65,7 @@ describe('long-running requests', () => {
     const { isLongRunningRequest, longRequestTimeoutMs } = await import('./protocol');
     expect(longRequestTimeoutMs).toBe(limits.longRequestTimeoutMs);
     for (const route of allRoutes) {
-      const url = `http://localhost${buildPath(route.path, { id: '7' })}`;
+      const url = `http://localhost${buildPath(route.path, { id: '7', paymentId: '8' })}`;
       expect(isLongRunningRequest(route.method, url), `${route.method} ${route.path}`).toBe(route.longRunning === true);
     }
     expect(isLongRunningRequest('GET', 'http://localhost/api/customers/import')).toBe(false);

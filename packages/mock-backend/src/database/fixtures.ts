@@ -1,6 +1,7 @@
 // Data per test: a fixture replaces every record at once (decision 0142).
 import type { Database } from '@otto/sqlite-store';
 import { bulkLoad } from './bulk-load';
+import { backfillInvoicesSql } from './migrations/invoices-sql';
 import { importSeedData, type SeedData } from './seed-data';
 
 type Cell = string | number | null;
@@ -27,7 +28,7 @@ export interface MockFixture {
 export class FixtureError extends Error {}
 
 /** Tables of records and of what was done with them: emptied before a fixture is loaded. */
-const recordTables = ['job_moves', 'jobs', 'customers', 'import_rows', 'imports', 'request_log'] as const;
+const recordTables = ['payments', 'invoice_jobs', 'invoices', 'job_moves', 'jobs', 'customers', 'import_rows', 'imports', 'request_log'] as const;
 
 function columnsOf(db: Database, table: 'customers' | 'jobs'): Set<string> {
   return new Set(db.all<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`).map((c) => c.name));
@@ -62,9 +63,11 @@ function insertRows(db: Database, table: 'customers' | 'jobs', rows: readonly Ro
 export function loadFixture(db: Database, fixture: MockFixture | SeedData, now: number): { customers: number; jobs: number } {
   if (fixture === null || typeof fixture !== 'object' || Array.isArray(fixture)) throw new FixtureError('A fixture is an object: { "customers": [ … ], "jobs": [ … ] }.');
   for (const table of recordTables) db.run(`DELETE FROM ${table}`);
+  // The records are replaced whole: the invoices' numbers start again (the backfill below numbers them).
+  db.run('UPDATE business_settings SET next_invoice_number = 1 WHERE k = 1');
   if ((fixture as SeedData).format === 'otto-seed') {
     try {
-      return importSeedData(db, fixture, now);
+      return withInvoices(db, importSeedData(db, fixture, now));
     } catch (error) {
       throw new FixtureError(`The seed data could not be loaded: ${(error as Error).message}`);
     }
@@ -77,11 +80,17 @@ export function loadFixture(db: Database, fixture: MockFixture | SeedData, now: 
   // database refuses once the rows are in (a day total of a date that is not whole milliseconds, an
   // extension's unique index built again) is the fixture's to fix, in words: a 400, not a 500.
   try {
-    return loadRows(db, customers, jobs, now);
+    return withInvoices(db, loadRows(db, customers, jobs, now));
   } catch (error) {
     if (error instanceof FixtureError) throw error;
     throw new FixtureError(`The fixture was refused by the database: ${(error as Error).message}`);
   }
+}
+
+/** The invoiced and paid jobs' invoices and payments, as migration 18 gives them (decision 0161). */
+function withInvoices<T>(db: Database, loaded: T): T {
+  db.exec(backfillInvoicesSql('sqlite'));
+  return loaded;
 }
 
 function loadRows(db: Database, customers: Row[], jobs: Row[], now: number): { customers: number; jobs: number } {
