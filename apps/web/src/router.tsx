@@ -26,6 +26,16 @@ export const routes: RouteObject[] = [
               { path: 'new', ...lazyScreen(() => import('./routes/biz/jobs/new-job-screen')) },
             ],
           },
+          {
+            path: 'invoices',
+            ...lazyScreen(() => import('./routes/biz/invoices/invoices-layout')),
+            children: [
+              { index: true, ...lazyScreen(() => import('./routes/biz/invoices/invoice-list-screen')) },
+              { path: 'new', ...lazyScreen(() => import('./routes/biz/invoices/new-invoice-screen')) },
+              { path: ':id', ...lazyScreen(() => import('./routes/biz/invoices/invoice-screen')) },
+              { path: ':id/edit', ...lazyScreen(() => import('./routes/biz/invoices/edit-invoice-screen')) },
+            ],
+          },
           { path: 'schedule', ...lazyScreen(() => import('./routes/biz/schedule/schedule-screen')) },
           { path: 'settings', ...lazyScreen(() => import('./routes/biz/settings/settings-screen')) },
           { path: 'archived', ...lazyScreen(() => import('./routes/biz/archived/archived-screen')) },

@@ -3,11 +3,12 @@ import { useLocation } from 'react-router';
 import { paths } from './paths';
 
 /** The lists a screen can go back to, with the search (`?q=…&page=…`) the user last had. */
-export type ListName = 'customers' | 'jobs';
+export type ListName = 'customers' | 'jobs' | 'invoices';
 
 const base: Record<ListName, string> = {
   customers: paths.customers.list.href(),
   jobs: paths.jobs.list.href(),
+  invoices: paths.invoices.list.href(),
 };
 const storageKey = (list: ListName) => `otto.list-return.${list}`;
 // When sessionStorage is unavailable (a locked-down browser), the tab's memory serves.

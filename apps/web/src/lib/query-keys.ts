@@ -1,4 +1,4 @@
-import type { JobListParams, ListParams, ScheduleParams } from '@otto/api-contract';
+import type { InvoiceListParams, JobListParams, ListParams, ScheduleParams } from '@otto/api-contract';
 
 /** Query keys of everything customer-shaped in the cache. */
 export const customerKeys = {
@@ -21,6 +21,21 @@ export const jobKeys = {
   /** The schedule's ranges (GET /jobs/schedule). */
   schedules: () => [...jobKeys.all, 'schedule'] as const,
   schedule: (params: ScheduleParams) => [...jobKeys.schedules(), params] as const,
+};
+
+/** Query keys of invoices (lists, a job's or a customer's included, and details); invoice, job, customer and settings changes make them stale. */
+export const invoiceKeys = {
+  all: ['invoices'] as const,
+  lists: () => [...invoiceKeys.all, 'list'] as const,
+  list: (params: InvoiceListParams) => [...invoiceKeys.lists(), params] as const,
+  details: () => [...invoiceKeys.all, 'detail'] as const,
+  detail: (id: string) => [...invoiceKeys.details(), id] as const,
+};
+
+/** Query keys of the business's details (Settings, and what a new invoice starts from). */
+export const settingsKeys = {
+  all: ['settings'] as const,
+  business: () => [...settingsKeys.all, 'business'] as const,
 };
 
 /** Query keys of the reports (the Overview); any customer or job change makes them stale. */

@@ -60,6 +60,14 @@ export function useValidatedForm<Values, Input>(options: ValidatedFormOptions<Va
     if (submitted) setErrors(validate(next).errors);
   }
 
+  /** Changes several fields at once (fields that follow each other, such as a choice and what it fills in). */
+  function changeMany(patch: Partial<Values>) {
+    const next = { ...values, ...patch };
+    setValues(next);
+    onDirtyChange?.(JSON.stringify(next) !== JSON.stringify(saved));
+    if (submitted) setErrors(validate(next).errors);
+  }
+
   /** Takes keyboard and screen-reader users to the first field (marked `data-field`) that needs attention. */
   function focusFirst(form: HTMLFormElement, found: Record<string, string>) {
     const first = Object.keys(found)[0];
@@ -98,5 +106,5 @@ export function useValidatedForm<Values, Input>(options: ValidatedFormOptions<Va
     }
   }
 
-  return { values, errors, failure, change, submit };
+  return { values, errors, failure, change, changeMany, submit };
 }

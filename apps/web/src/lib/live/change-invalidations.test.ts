@@ -13,6 +13,7 @@ describe('changeInvalidations', () => {
       ['jobs', 'list'],
       ['jobs', 'schedule'],
       ['jobs', 'detail'],
+      ['invoices'],
       ['customers', 'detail', '7'],
     ]);
   });
@@ -23,6 +24,7 @@ describe('changeInvalidations', () => {
       ['jobs', 'list'],
       ['jobs', 'counts'],
       ['jobs', 'schedule'],
+      ['invoices', 'list'],
       ['jobs', 'detail', '3'],
     ]);
     expect(changeInvalidations([{ entity: 'job', kind: 'created', ids: ['4'] }])).toEqual([
@@ -30,6 +32,7 @@ describe('changeInvalidations', () => {
       ['jobs', 'list'],
       ['jobs', 'counts'],
       ['jobs', 'schedule'],
+      ['invoices', 'list'],
     ]);
   });
 
@@ -37,15 +40,37 @@ describe('changeInvalidations', () => {
     const burst = Array.from({ length: 200 }, (_, i) => ({ entity: 'customer' as const, kind: 'created' as const, ids: [String(i)] }));
     expect(changeInvalidations(burst)).toEqual([['reports'], ['customers', 'list']]);
     const updates = Array.from({ length: 30 }, (_, i) => ({ entity: 'job' as const, kind: 'updated' as const, ids: [String(i)] }));
-    expect(changeInvalidations(updates)).toEqual([['reports'], ['jobs']]);
+    expect(changeInvalidations(updates)).toEqual([['reports'], ['invoices', 'list'], ['jobs']]);
   });
 
   it('invalidates everything of a kind for a change without ids', () => {
-    expect(changeInvalidations([{ entity: 'customer', kind: 'updated', ids: [] }])).toEqual([['reports'], ['jobs', 'list'], ['jobs', 'schedule'], ['jobs', 'detail'], ['customers']]);
+    expect(changeInvalidations([{ entity: 'customer', kind: 'updated', ids: [] }])).toEqual([['reports'], ['jobs', 'list'], ['jobs', 'schedule'], ['jobs', 'detail'], ['invoices'], ['customers']]);
+  });
+
+  it('invalidates invoice lists and that invoice, and the jobs (their status follows it), for an invoice change', () => {
+    expect(changeInvalidations([{ entity: 'invoice', kind: 'updated', ids: ['5'] }])).toEqual([
+      ['reports'],
+      ['invoices', 'list'],
+      ['jobs', 'list'],
+      ['jobs', 'counts'],
+      ['jobs', 'detail'],
+      ['invoices', 'detail', '5'],
+    ]);
+    expect(changeInvalidations([{ entity: 'invoice', kind: 'created', ids: ['6'] }])).toEqual([
+      ['reports'],
+      ['invoices', 'list'],
+      ['jobs', 'list'],
+      ['jobs', 'counts'],
+      ['jobs', 'detail'],
+    ]);
+  });
+
+  it('invalidates the business details and invoice lists for a settings change, not the Overview', () => {
+    expect(changeInvalidations([{ entity: 'settings', kind: 'updated', ids: [] }])).toEqual([['settings'], ['invoices', 'list']]);
   });
 
   it('makes the Overview stale for any customer or job change, and for nothing else', () => {
-    for (const entity of ['customer', 'job'] as const) {
+    for (const entity of ['customer', 'job', 'invoice'] as const) {
       for (const kind of ['created', 'updated', 'deleted'] as const) {
         expect(changeInvalidations([{ entity, kind, ids: ['1'] }])).toContainEqual(['reports']);
       }

@@ -1,6 +1,6 @@
 import type { ChangeEvent } from '@otto/api-contract';
 import type { QueryKey } from '@tanstack/react-query';
-import { customerKeys, jobKeys, reportKeys } from '../query-keys';
+import { customerKeys, invoiceKeys, jobKeys, reportKeys, settingsKeys } from '../query-keys';
 
 /** Past this many changed records of one kind, every cached detail of that kind is refetched instead. */
 const maxDetailKeys = 20;
@@ -11,7 +11,11 @@ const maxDetailKeys = 20;
  * have per-status counts, per-customer lists and the schedule's ranges (under the jobs prefix), and job rows and job
  * details show the customer's name, so a customer update reaches them too. A change without ids
  * (the feed reconnected and may have missed some) invalidates everything of that kind. Every
- * customer or job change also makes the reports (the Overview) stale.
+ * customer, job or invoice change also makes the reports (the Overview) stale.
+ * Invoices (decision 0161): a job's status follows its invoice, so an invoice change makes the job
+ * lists, counts and details stale; a job change the invoice lists (a job's screen finds its invoice
+ * through one); a customer update the invoices (they show the name); a settings change the
+ * business's details and the invoice lists.
  * A `database`/`reset` change is not handled here: the whole cache is dropped then.
  * @example
  * changeInvalidations([{ entity: 'customer', kind: 'created', ids: ['7'] }]); // [['reports'], ['customers', 'list']]
@@ -19,12 +23,17 @@ const maxDetailKeys = 20;
 export function changeInvalidations(events: readonly ChangeEvent[]): QueryKey[] {
   const keys = new Map<string, QueryKey>();
   const add = (key: QueryKey) => keys.set(JSON.stringify(key), key);
-  const details = { customer: new Set<string>(), job: new Set<string>() };
-  const everything = { customer: false, job: false };
+  const details = { customer: new Set<string>(), job: new Set<string>(), invoice: new Set<string>() };
+  const everything = { customer: false, job: false, invoice: false };
 
   for (const { entity, kind, ids } of events) {
     if (entity === 'database') continue;
-    // The Overview's figures count both customers and jobs.
+    if (entity === 'settings') {
+      add(settingsKeys.all);
+      add(invoiceKeys.lists());
+      continue;
+    }
+    // The Overview's figures count customers, jobs and invoices.
     add(reportKeys.all);
     if (kind === 'deleted' || ids.length === 0) everything[entity] = true;
     if (entity === 'customer') {
@@ -34,12 +43,20 @@ export function changeInvalidations(events: readonly ChangeEvent[]): QueryKey[] 
         add(jobKeys.lists());
         add(jobKeys.schedules());
         add(jobKeys.details());
+        add(invoiceKeys.all);
       }
-    } else {
+    } else if (entity === 'job') {
       add(jobKeys.lists());
       add(jobKeys.allCounts());
       add(jobKeys.schedules());
+      add(invoiceKeys.lists());
       if (kind !== 'created') ids.forEach((id) => details.job.add(id));
+    } else {
+      add(invoiceKeys.lists());
+      add(jobKeys.lists());
+      add(jobKeys.allCounts());
+      add(jobKeys.details());
+      if (kind !== 'created') ids.forEach((id) => details.invoice.add(id));
     }
   }
 
@@ -47,6 +64,8 @@ export function changeInvalidations(events: readonly ChangeEvent[]): QueryKey[] 
   else details.customer.forEach((id) => add(customerKeys.detail(id)));
   if (everything.job || details.job.size > maxDetailKeys) add(jobKeys.all);
   else details.job.forEach((id) => add(jobKeys.detail(id)));
+  if (everything.invoice || details.invoice.size > maxDetailKeys) add(invoiceKeys.all);
+  else details.invoice.forEach((id) => add(invoiceKeys.detail(id)));
   return withoutCovered([...keys.values()]);
 }
 

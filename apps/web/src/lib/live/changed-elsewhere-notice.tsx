@@ -12,7 +12,7 @@ export function ChangedElsewhereNotice({
   onLoad,
   onKeepEditing,
 }: {
-  what: 'customer' | 'job';
+  what: 'customer' | 'job' | 'invoice';
   onLoad: () => void;
   onKeepEditing: () => void;
 }) {

@@ -16,6 +16,7 @@ export const shortcutGroups: { title: string; shortcuts: ShortcutInfo[] }[] = [
       { keys: ['?'], description: 'Show this list of shortcuts' },
       { keys: ['g', 'c'], sequence: true, description: 'Go to customers' },
       { keys: ['g', 'j'], sequence: true, description: 'Go to jobs' },
+      { keys: ['g', 'i'], sequence: true, description: 'Go to invoices' },
       { keys: ['g', 's'], sequence: true, description: 'Go to the schedule' },
       { keys: ['Esc'], description: 'Close a dialog or the menu, or clear a search box' },
     ],

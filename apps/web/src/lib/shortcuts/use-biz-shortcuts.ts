@@ -10,7 +10,7 @@ export interface BizShortcutActions {
   openSheet: () => void;
 }
 
-/** How long after `g` the second key of a `g c` / `g j` / `g s` still counts. */
+/** How long after `g` the second key of a `g c` / `g j` / `g i` / `g s` still counts. */
 const sequenceMs = 1500;
 
 function visible(element: Element): element is HTMLElement {
@@ -93,6 +93,9 @@ export function useBizShortcuts(actions: BizShortcutActions): void {
         } else if (event.key === 'j') {
           event.preventDefault();
           go(paths.jobs.list.href());
+        } else if (event.key === 'i') {
+          event.preventDefault();
+          go(paths.invoices.list.href());
         } else if (event.key === 's') {
           event.preventDefault();
           go(paths.schedule.href());

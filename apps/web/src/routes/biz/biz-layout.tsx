@@ -65,6 +65,9 @@ export default function BizLayout() {
             <NavLink to={paths.jobs.list.href()} {...shortcutHint(['g', 'j'], true)}>
               Jobs
             </NavLink>
+            <NavLink to={paths.invoices.list.href()} {...shortcutHint(['g', 'i'], true)}>
+              Invoices
+            </NavLink>
             <NavLink to={paths.schedule.href()} {...shortcutHint(['g', 's'], true)}>
               Schedule
             </NavLink>

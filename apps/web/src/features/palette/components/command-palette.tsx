@@ -96,6 +96,7 @@ function PaletteContent({
     { id: 'overview', label: 'Go to overview', keywords: 'overview reports charts summary', run: () => choose(() => void navigate(paths.overview.href())) },
     { id: 'archived', label: 'Go to archived', keywords: 'archived restore deleted', run: () => choose(() => void navigate(paths.archived.href())) },
     { id: 'jobs', label: 'Go to jobs', keywords: 'jobs list', hint: shortcutText(['g', 'j'], true), run: () => choose(() => void navigate(paths.jobs.list.href())) },
+    { id: 'invoices', label: 'Go to invoices', keywords: 'invoices bills billing payments owed paid overdue', hint: shortcutText(['g', 'i'], true), run: () => choose(() => void navigate(paths.invoices.list.href())) },
     { id: 'schedule', label: 'Go to the schedule', keywords: 'schedule calendar week day plan dispatch', hint: shortcutText(['g', 's'], true), run: () => choose(() => void navigate(paths.schedule.href())) },
     ...(onBackup
       ? [{ id: 'backup', label: 'Backup and export', keywords: 'backup export download restore csv data', run: () => choose(() => (afterClose.current = onBackup), 'restore') }]

@@ -7,6 +7,7 @@ import { ArchivedNotice } from '../../../features/archive/archived-notice';
 import { useCustomer } from '../../../features/customers/api/get-customer';
 import { useUpdateCustomer } from '../../../features/customers/api/update-customer';
 import { CustomerForm } from '../../../features/customers/components/customer-form';
+import { CustomerInvoices } from '../../../features/invoices/components/customer-invoices';
 import { CustomerJobs } from '../../../features/jobs/components/customer-jobs';
 import { ApiClientError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
@@ -122,6 +123,7 @@ export default function EditCustomerScreen() {
         }}
       />
       <CustomerJobs customerId={c.id} customerName={c.full_name} />
+      <CustomerInvoices customerId={c.id} customerName={c.full_name} />
       {guard.dialog}
     </>
   );

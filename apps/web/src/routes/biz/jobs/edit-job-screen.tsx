@@ -9,6 +9,7 @@ import { useUpdateJob } from '../../../features/jobs/api/save-job';
 import { JobForm, jobFormValues } from '../../../features/jobs/components/job-form';
 import { dayOf } from '../../../features/schedule/schedule-time';
 import { browserTimeZone } from '../../../lib/browser-time-zone';
+import { JobInvoiceLink } from '../../../features/invoices/components/job-invoice-link';
 import { JobMoveButtons } from '../../../features/jobs/components/job-moves';
 import { JobStatusBadge } from '../../../features/jobs/components/job-status-badge';
 import { ApiClientError } from '../../../lib/api-client';
@@ -116,6 +117,7 @@ export default function EditJobScreen() {
             onMoved={(next) => setMoved((m) => ({ version: next.modified_dt, count: m.count + 1 }))}
           />
           {dirty && <p className="otto-muted">Save or undo your changes below to move the job in one click.</p>}
+          <JobInvoiceLink job={j} />
         </section>
       )}
       {conflict.changed && (

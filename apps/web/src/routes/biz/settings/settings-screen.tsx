@@ -1,5 +1,6 @@
 import { PageHeader, SelectField, useToast } from '@otto/ui';
 import { useMemo } from 'react';
+import { BusinessDetails } from '../../../features/invoices/components/business-details-form';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { currencyForLocale, saveSettings, useSettings } from '../../../lib/settings';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -24,11 +25,13 @@ export default function SettingsScreen() {
 
   return (
     <div className="otto-stack otto-stack--lg">
-      <PageHeader title="Settings" description="Kept in this browser only; other browsers and devices have their own." />
+      <PageHeader title="Settings" description="Your business's details, kept with your data, and how this browser shows prices and times." />
+      <BusinessDetails />
       <section aria-labelledby="money-title" className="otto-card settings-card">
         <h2 id="money-title" className="otto-card__title">
           Prices and times
         </h2>
+        <p className="otto-muted">Kept in this browser only; other browsers and devices have their own.</p>
         <SelectField
           label="Currency"
           name="currency"

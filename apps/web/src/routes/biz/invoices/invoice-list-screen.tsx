@@ -1,0 +1,18 @@
+import { PageHeader } from '@otto/ui';
+import { InvoiceList } from '../../../features/invoices/components/invoice-list';
+import { useRememberListLocation } from '../../../lib/list-return';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
+/** The list's first page, asked for while the screen first renders (lazyScreen's prefetch). */
+export { prefetchInvoiceList as prefetch } from '../../../features/invoices/api/invoice-list-params';
+
+export default function InvoiceListScreen() {
+  useDocumentTitle('Invoices');
+  useRememberListLocation('invoices');
+  return (
+    <>
+      <PageHeader title="Invoices" description="What you have billed, what has been paid and what is still owed." />
+      <InvoiceList />
+    </>
+  );
+}
