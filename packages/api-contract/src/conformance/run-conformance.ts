@@ -3,6 +3,7 @@ import { customerRules } from './customer-rules';
 import { errandRules } from './errand-rules';
 import { errorRules, SkipRule } from './error-rules';
 import { importRules } from './import-rules';
+import { invoiceRules } from './invoice-rules';
 import { jobRules } from './job-rules';
 import { createKitClient, RuleFailure } from './kit-client';
 import { listRules, searchRules } from './list-rules';
@@ -11,7 +12,7 @@ import { requestIdRules } from './request-id-rules';
 import { createRuleContext, type ConformanceRule } from './rule-context';
 import type { ConformanceOptions, ConformanceReport, ConformanceRuleInfo, ConformanceRuleResult } from './types';
 
-const allRules: readonly ConformanceRule[] = [...customerRules, ...listRules, ...searchRules, ...errorRules, ...jobRules, ...importRules, ...concurrencyRules, ...requestIdRules, ...reportRules, ...errandRules];
+const allRules: readonly ConformanceRule[] = [...customerRules, ...listRules, ...searchRules, ...errorRules, ...jobRules, ...importRules, ...concurrencyRules, ...requestIdRules, ...reportRules, ...errandRules, ...invoiceRules];
 
 /**
  * Every rule of the kit, in the order it runs.
