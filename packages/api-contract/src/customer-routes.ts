@@ -113,7 +113,7 @@ export const customerRoutes = {
     summary: 'Delete an archived customer for good; answers the customer as it was.',
     params: idParams,
     errors: {
-      409: 'The customer is not archived (archive first), or still has jobs (delete those first).',
+      409: 'The customer is not archived (archive first), still has jobs (delete those first), or has invoices (kept for the records: the customer stays archived).',
     },
     response: customerSchema,
     change: { entity: 'customer', kind: 'deleted' },

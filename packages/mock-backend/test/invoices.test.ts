@@ -248,6 +248,22 @@ describe("a job's status and its invoice", () => {
   });
 });
 
+describe('a customer with invoices', () => {
+  it('is kept when archived: deleting them for good is refused, in words, even once their jobs are gone', async () => {
+    const { customerId, jobIds } = await business([100]);
+    await issue({ customer_id: customerId, job_ids: jobIds, lines: [{ description: 'Work', unit_price_cents: 100 }] });
+    for (const id of jobIds) {
+      expect((await t.call('POST', `/api/jobs/${id}/archive`)).status).toBe(200);
+      expect((await t.call('DELETE', `/api/jobs/${id}`)).status).toBe(200);
+    }
+    expect((await t.call('POST', `/api/customers/${customerId}/archive`)).status).toBe(200);
+    const res = await t.call('DELETE', `/api/customers/${customerId}`);
+    expect(res.status).toBe(409);
+    expect(res.text).toContain('an invoice, kept for your records');
+    expect(((await t.call('GET', '/api/invoices')).json as Invoice[]).map((i) => i.job_ids)).toEqual([[]]);
+  });
+});
+
 describe('the business settings', () => {
   it('are read and replaced; the next number is kept; bad input is a 400 in words', async () => {
     t = await startApi();

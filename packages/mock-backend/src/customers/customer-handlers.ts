@@ -93,6 +93,11 @@ const remove = defineHandler(customerRoutes.remove, async ({ sql, params, ifMatc
       `${customer.full_name} still has ${jobs === 1 ? 'a job' : `${jobs} jobs`}. Delete ${jobs === 1 ? 'it' : 'them'} for good first, or keep the customer archived.`,
     );
   }
+  // Invoices are the business's records (decision 0161): a customer who was invoiced stays, archived.
+  const invoices = Number((await sql.get<{ n: number }>('SELECT count(*) AS n FROM invoices WHERE customer_id = ?', [Number(customer.id)]))?.n ?? 0);
+  if (invoices > 0) {
+    throw new ApiError(409, 'CONFLICT', `${customer.full_name} has ${invoices === 1 ? 'an invoice' : `${invoices} invoices`}, kept for your records: the customer stays archived.`);
+  }
   await deleteCustomer(sql, Number(customer.id));
   return { data: customer };
 });

@@ -67,7 +67,7 @@ export function loadFixture(db: Database, fixture: MockFixture | SeedData, now: 
   db.run('UPDATE business_settings SET next_invoice_number = 1 WHERE k = 1');
   if ((fixture as SeedData).format === 'otto-seed') {
     try {
-      return withInvoices(db, importSeedData(db, fixture, now));
+      return importSeedData(db, fixture, now);
     } catch (error) {
       throw new FixtureError(`The seed data could not be loaded: ${(error as Error).message}`);
     }

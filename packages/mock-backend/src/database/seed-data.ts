@@ -1,4 +1,5 @@
 import type { Database, SqliteStore } from '@otto/sqlite-store';
+import { backfillInvoicesSql } from './migrations/invoices-sql';
 import { bulkLoad, moveDates } from './bulk-load';
 
 type Cell = string | number | null;
@@ -81,6 +82,9 @@ export function importSeedData(db: Database, data: unknown, now: number): { cust
     const customerAt = data.jobs.columns.indexOf('customer_id');
     insert('jobs', data.jobs, (row) => row.map((cell, i) => (i === customerAt ? (customerIds.get(cell) ?? null) : cell)));
   });
+  // Seed data carries customers and jobs: the invoiced and paid ones get their invoices here, as
+  // migration 18 gives them (and as PostgreSQL's seed does, so both stores number them alike).
+  db.exec(backfillInvoicesSql('sqlite'));
   return { customers: data.customers.rows.length, jobs: data.jobs.rows.length };
 }
 

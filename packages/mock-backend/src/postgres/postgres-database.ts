@@ -130,6 +130,8 @@ async function seedIfEmpty(store: PostgresStore, seed: SeedOptions | { data: See
     const shift = now - data.generatedAt;
     await copyTable(db, 'customers', data.customers, shift);
     await copyTable(db, 'jobs', data.jobs, shift);
+    // The invoiced and paid jobs' invoices, as SQLite's seed gives them (migration 18's backfill).
+    for (const statement of db.dialect.backfillInvoices) await db.run(statement);
     return { customers: data.customers.rows.length, jobs: data.jobs.rows.length };
   });
 }
