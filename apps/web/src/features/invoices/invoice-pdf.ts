@@ -139,13 +139,13 @@ export async function invoicePdf(invoice: Invoice, currency: string): Promise<Ui
   header();
   for (const line of invoice.lines) {
     const described = wrap(line.description, regular, 10, cols.qty - margin - 50);
-    if (line.discount_bp > 0) described.push(`Less ${percentText(line.discount_bp)} % discount`);
+    if (line.discount_bp > 0) described.push(`Less ${percentText(line.discount_bp)} % discount: -${money(line.discount_cents)}`);
     room(described.length * 13 + 6);
     if (y === pageHeight - margin) header();
     text(line.quantity ? formatQuantity(line.quantity) : '', cols.qty, { align: 'right' });
     text(money(line.unit_price_cents), cols.unit, { align: 'right' });
     text(`${percentText(line.tax_rate_bp)} %`, cols.tax, { align: 'right' });
-    text(money(line.amount_cents - line.discount_cents), cols.amount, { align: 'right' });
+    text(money(line.amount_cents), cols.amount, { align: 'right' });
     described.forEach((d, i) => {
       text(d, margin, i === 0 ? {} : { color: grey, size: 9 });
       y -= 13;

@@ -80,11 +80,23 @@ export function InvoiceDocument({ invoice, onRemovePayment, removing }: InvoiceD
             {invoice.lines.map((line, i) => (
               <tr key={i}>
                 <td>{line.description}</td>
-                <td className="otto-numeric">{formatQuantity(line.quantity)}</td>
-                <td className="otto-numeric">{money(line.unit_price_cents)}</td>
-                {discounted && <td className="otto-numeric">{line.discount_bp > 0 ? `${percentText(line.discount_bp)} %` : ''}</td>}
-                <td className="otto-numeric">{percentText(line.tax_rate_bp)} %</td>
-                <td className="otto-numeric">{money(line.amount_cents - line.discount_cents)}</td>
+                <td className="otto-numeric" data-label="Qty">
+                  {formatQuantity(line.quantity)}
+                </td>
+                <td className="otto-numeric" data-label="Unit price">
+                  {money(line.unit_price_cents)}
+                </td>
+                {discounted && (
+                  <td className="otto-numeric" data-label="Discount">
+                    {line.discount_bp > 0 ? `${percentText(line.discount_bp)} % (−${money(line.discount_cents)})` : '–'}
+                  </td>
+                )}
+                <td className="otto-numeric" data-label="Tax">
+                  {percentText(line.tax_rate_bp)} %
+                </td>
+                <td className="otto-numeric" data-label="Amount">
+                  {money(line.amount_cents)}
+                </td>
               </tr>
             ))}
           </tbody>
