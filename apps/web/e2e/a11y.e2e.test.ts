@@ -17,8 +17,8 @@ interface Screen {
   open?: (page: Page, phone: boolean) => Promise<void>;
 }
 
-async function firstId(page: Page, api: string): Promise<string> {
-  const call = await apiFetch(page, `${api}?filterJson=${encodeURIComponent(JSON.stringify({ limit: 1 }))}`);
+async function firstId(page: Page, api: string, filter: Record<string, unknown> = {}): Promise<string> {
+  const call = await apiFetch(page, `${api}?filterJson=${encodeURIComponent(JSON.stringify({ ...filter, limit: 1 }))}`);
   const rows = call.json as { id: string }[];
   if (!rows[0]) throw new Error(`${api} returned no rows to open.`);
   return rows[0].id;
@@ -41,6 +41,16 @@ export const screens: Screen[] = [
   { name: 'job-edit', path: (page) => firstId(page, '/api/jobs').then((id) => `/biz/jobs/edit?id=${id}`) },
   { name: 'job-none', path: '/biz/jobs/edit' },
   { name: 'settings', path: '/biz/settings' },
+  { name: 'invoices', path: '/biz/invoices', ready: rowsShown },
+  { name: 'invoice', path: (page) => firstId(page, '/api/invoices', { status: 'open' }).then((id) => `/biz/invoices/${id}`) },
+  {
+    name: 'invoice-new',
+    path: (page) => firstId(page, '/api/jobs', { status: 'completed' }).then((id) => `/biz/invoices/new?jobs=${id}`),
+    ready: async (page) => {
+      await page.locator('.invoice-line').first().waitFor();
+    },
+  },
+  { name: 'invoice-edit', path: (page) => firstId(page, '/api/invoices', { status: 'open' }).then((id) => `/biz/invoices/${id}/edit`) },
   {
     name: 'schedule',
     path: '/biz/schedule',
@@ -134,7 +144,7 @@ async function smallTargets(page: Page): Promise<string[]> {
 }
 
 // Each screen is loaded once per width and checked in light and then dark: the colour scheme
-// changes in place (no reload), so the sweep loads 34 pages, not 68.
+// changes in place (no reload), so the sweep loads 42 pages, not 84.
 const widths = [
   { label: 'desktop', width: 1280, height: 800 },
   { label: 'phone', width: 375, height: 740 },

@@ -28,6 +28,8 @@ export const invoiceKeys = {
   all: ['invoices'] as const,
   lists: () => [...invoiceKeys.all, 'list'] as const,
   list: (params: InvoiceListParams) => [...invoiceKeys.lists(), params] as const,
+  /** The invoice a job is on (a job's screen), under the lists: whatever stales them stales it. */
+  ofJob: (jobId: string) => [...invoiceKeys.lists(), 'job', jobId] as const,
   details: () => [...invoiceKeys.all, 'detail'] as const,
   detail: (id: string) => [...invoiceKeys.details(), id] as const,
 };

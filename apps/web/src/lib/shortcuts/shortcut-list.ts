@@ -25,7 +25,7 @@ export const shortcutGroups: { title: string; shortcuts: ShortcutInfo[] }[] = [
     title: 'Lists',
     shortcuts: [
       { keys: ['/'], description: 'Search the list' },
-      { keys: ['n'], description: 'New customer or job (the screen’s New button)' },
+      { keys: ['n'], description: 'New customer, job or invoice (the screen’s New button)' },
       { keys: ['j'], description: 'Next row' },
       { keys: ['k'], description: 'Previous row' },
       { keys: ['Enter'], description: 'Open the row' },

@@ -22,7 +22,7 @@ export function useInvoices(params: InvoiceListParams, options: { enabled?: bool
  */
 export function useJobInvoice(jobId: string, enabled: boolean) {
   return useQuery({
-    queryKey: invoiceKeys.list({ jobId }),
+    queryKey: invoiceKeys.ofJob(jobId),
     queryFn: async ({ signal }): Promise<Invoice | null> => {
       const { data } = await callApi(invoiceRoutes.list, { filter: { jobId }, signal });
       return data.find((i) => i.status !== 'void') ?? data[0] ?? null;

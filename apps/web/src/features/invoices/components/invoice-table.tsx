@@ -8,19 +8,30 @@ import { useSettings } from '../../../lib/settings';
 import { formatDay } from '../invoice-words';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 
+/** Names a figure in a phone's card, where there are no column headers (hidden in the table). */
+const cardLabel = (text: string) => <span className="invoice-card-label">{text} </span>;
+
 function columns(currency: string, hideCustomer: boolean): TableColumn<Invoice>[] {
   const all: TableColumn<Invoice>[] = [
     { key: 'reference', header: 'Invoice', rowHeader: true, render: (i) => <Link to={paths.invoices.view.href(i.id)}>{i.reference}</Link> },
     { key: 'customer', header: 'Customer', render: (i) => <Link to={paths.customers.edit.href(i.customer_id)}>{i.customer_name}</Link> },
     { key: 'status', header: 'Status', render: (i) => <InvoiceStatusBadge invoice={i} /> },
-    { key: 'issued', header: 'Issued', render: (i) => formatDay(i.issue_date) },
-    { key: 'due', header: 'Due', render: (i) => formatDay(i.due_date) },
-    { key: 'total', header: 'Total', className: 'otto-numeric', render: (i) => formatMoney(i.total_cents, currency) },
+    { key: 'issued', header: 'Issued', render: (i) => <>{cardLabel('Issued')}{formatDay(i.issue_date)}</> },
+    { key: 'due', header: 'Due', render: (i) => <>{cardLabel('Due')}{formatDay(i.due_date)}</> },
+    { key: 'total', header: 'Total', className: 'otto-numeric', render: (i) => <>{cardLabel('Total')}{formatMoney(i.total_cents, currency)}</> },
     {
       key: 'balance',
       header: 'Balance due',
       className: 'otto-numeric',
-      render: (i) => (i.status === 'void' ? <span className="otto-muted">None (void)</span> : formatMoney(i.balance_cents, currency)),
+      render: (i) =>
+        i.status === 'void' ? (
+          <span className="otto-muted">None (void)</span>
+        ) : (
+          <>
+            {cardLabel('Balance due')}
+            {formatMoney(i.balance_cents, currency)}
+          </>
+        ),
     },
   ];
   return hideCustomer ? all.filter((c) => c.key !== 'customer') : all;
