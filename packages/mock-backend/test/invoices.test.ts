@@ -6,7 +6,25 @@ import { latestSchemaVersion, migrations } from '../src/database/migrations';
 import { startApi, type TestApi } from './helpers';
 
 let t: TestApi;
-afterEach(() => t.api.close());
+afterEach(() => {
+  expectOwedExact();
+  return t.api.close();
+});
+
+/** The owed totals migration 18's triggers keep equal summing the open invoices themselves. */
+function expectOwedExact() {
+  const all = (sql: string) => t.api.store.all(sql);
+  const open = 'FROM invoices WHERE voided_dt IS NULL AND balance_cents > 0';
+  expect(all('SELECT customer_id, cents, invoices, jobs FROM owed_customers WHERE invoices != 0 OR cents != 0 ORDER BY 1')).toEqual(
+    all(`SELECT customer_id, sum(balance_cents) AS cents, count(*) AS invoices, sum(job_count) AS jobs ${open} GROUP BY 1 ORDER BY 1`),
+  );
+  expect(all('SELECT issue_date, cents, invoices, jobs FROM owed_days WHERE invoices != 0 OR cents != 0 ORDER BY 1')).toEqual(
+    all(`SELECT issue_date, sum(balance_cents) AS cents, count(*) AS invoices, sum(job_count) AS jobs ${open} GROUP BY 1 ORDER BY 1`),
+  );
+  expect(all('SELECT due_date, cents, invoices FROM owed_due WHERE invoices != 0 OR cents != 0 ORDER BY 1')).toEqual(
+    all(`SELECT due_date, sum(balance_cents) AS cents, count(*) AS invoices ${open} GROUP BY 1 ORDER BY 1`),
+  );
+}
 
 const q = (filter: unknown) => `filterJson=${encodeURIComponent(JSON.stringify(filter))}`;
 

@@ -62,6 +62,16 @@ async function counters(db: SqlClient) {
   expect(jobCounts).toEqual(actualJobs);
   expect(customerCount).toEqual(actualCustomers);
   expect(paid).toEqual(actualPaid);
+  const open = 'FROM invoices WHERE voided_dt IS NULL AND balance_cents > 0';
+  expect(await db.all('SELECT customer_id, cents, invoices, jobs FROM owed_customers WHERE invoices <> 0 ORDER BY customer_id')).toEqual(
+    await db.all(`SELECT customer_id, sum(balance_cents) AS cents, count(*) AS invoices, sum(job_count) AS jobs ${open} GROUP BY 1 ORDER BY 1`),
+  );
+  expect(await db.all('SELECT issue_date, cents, invoices FROM owed_days WHERE invoices <> 0 ORDER BY 1')).toEqual(
+    await db.all(`SELECT issue_date, sum(balance_cents) AS cents, count(*) AS invoices ${open} GROUP BY 1 ORDER BY 1`),
+  );
+  expect(await db.all('SELECT due_date, cents, invoices FROM owed_due WHERE invoices <> 0 ORDER BY 1')).toEqual(
+    await db.all(`SELECT due_date, sum(balance_cents) AS cents, count(*) AS invoices ${open} GROUP BY 1 ORDER BY 1`),
+  );
   expect(days).toEqual(actualDays);
   return { jobs: actualJobs, customers: actualCustomers?.n };
 }
@@ -89,7 +99,8 @@ describeIfPostgres('PostgreSQL store', () => {
     );
     expect(tables.map((r) => r.t)).toEqual(
       ['business_settings', 'customer_count', 'customer_days', 'customers', 'fts_deferred', 'import_rows', 'imports', 'invoice_jobs', 'invoices',
-        'job_counts', 'job_moves', 'jobs', 'otto_schema_migrations', 'paid_days', 'payments', 'request_log', 'version_stamp'],
+        'job_counts', 'job_moves', 'jobs', 'otto_schema_migrations', 'owed_customers', 'owed_days', 'owed_due', 'paid_days', 'payments', 'request_log',
+        'version_stamp'],
     );
   }, 60_000);
 

@@ -1,7 +1,7 @@
 // Migrations 16 on of the Otto schema: prefix indexes for customer search, the schedule's indexes.
 import type { Migration } from '@otto/sqlite-store';
 
-import { backfillInvoicesSql, invoiceTablesSql } from './invoices-sql';
+import { backfillInvoicesSql, invoiceTablesSql, owedTablesSql } from './invoices-sql';
 import { phoneDigitsSql, suffixesOfDigitsSql } from './phone-digit-suffixes-sql';
 
 /**
@@ -57,8 +57,8 @@ export const migrations016To020: readonly Migration[] = [
     name: 'invoices and payments',
     // Issue 39, decision 0161: invoices (their lines, numbers, the business's details as issued),
     // the jobs they bill, payments, and the business's settings. Money owed becomes the balances of
-    // the open invoices (read off invoices_open_idx), so the job triggers that summed the prices of
-    // invoiced jobs and their two tables go. Every invoiced or paid job gets an invoice matching its
+    // the open invoices, kept by triggers on invoices per customer, issue day and due day, so the
+    // job triggers that summed the prices of invoiced jobs and their two tables go. Every invoiced or paid job gets an invoice matching its
     // price (a paid one, its payment), so nothing owed or paid changes.
     up: `
       DROP TRIGGER owed_after_insert;
@@ -67,7 +67,8 @@ export const migrations016To020: readonly Migration[] = [
       DROP TABLE customer_owed;
       DROP TABLE owed_total;
       ${invoiceTablesSql('INTEGER PRIMARY KEY', 'INTEGER')}
-      ${backfillInvoicesSql('sqlite')}
+      ${backfillInvoicesSql('sqlite')};
+      ${owedTablesSql('sqlite', 'INTEGER')}
     `,
   },
 ];

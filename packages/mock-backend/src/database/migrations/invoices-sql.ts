@@ -111,7 +111,7 @@ export function invoiceTablesSql(id: string, bigint: string): string {
       voided_dt ${bigint}
     );
     CREATE INDEX invoices_customer_idx ON invoices (customer_id, number DESC);
-    -- Money owed: the open invoices alone, by issue date, with what the Overview sums.
+    -- The open invoices alone, by issue date: the list's open, overdue and age filters.
     CREATE INDEX invoices_open_idx ON invoices (issue_date, due_date, customer_id, balance_cents, job_count)
       WHERE voided_dt IS NULL AND balance_cents > 0;
     CREATE TABLE invoice_jobs (
@@ -132,5 +132,75 @@ export function invoiceTablesSql(id: string, bigint: string): string {
     CREATE INDEX payments_invoice_idx ON payments (invoice_id, id);
     ALTER TABLE job_moves ADD COLUMN invoice_id ${bigint};
     ALTER TABLE job_moves ADD COLUMN payment_id ${bigint};
+  `;
+}
+
+const open = (row: string) => `${row}.voided_dt IS NULL AND ${row}.balance_cents > 0`;
+
+/** SQLite's statements adding (`+`) or taking away (`-`) an open invoice `row` from the owed totals. */
+function sqliteOwedChange(row: 'new' | 'old', sign: '+' | '-'): string {
+  return `
+      INSERT INTO owed_customers (customer_id, cents, invoices, jobs) VALUES (${row}.customer_id, ${sign}${row}.balance_cents, ${sign}1, ${sign}${row}.job_count)
+        ON CONFLICT (customer_id) DO UPDATE SET cents = cents + excluded.cents, invoices = invoices + excluded.invoices, jobs = jobs + excluded.jobs;
+      INSERT INTO owed_days (issue_date, cents, invoices, jobs) VALUES (${row}.issue_date, ${sign}${row}.balance_cents, ${sign}1, ${sign}${row}.job_count)
+        ON CONFLICT (issue_date) DO UPDATE SET cents = cents + excluded.cents, invoices = invoices + excluded.invoices, jobs = jobs + excluded.jobs;
+      INSERT INTO owed_due (due_date, cents, invoices) VALUES (${row}.due_date, ${sign}${row}.balance_cents, ${sign}1)
+        ON CONFLICT (due_date) DO UPDATE SET cents = cents + excluded.cents, invoices = invoices + excluded.invoices;`;
+}
+
+/** PostgreSQL's statements of the same (inside its trigger function; `NEW`/`OLD`). */
+function postgresOwedChange(row: 'NEW' | 'OLD', sign: '+' | '-'): string {
+  return `
+        INSERT INTO owed_customers AS x (customer_id, cents, invoices, jobs) VALUES (${row}.customer_id, ${sign}${row}.balance_cents, ${sign}1, ${sign}${row}.job_count)
+          ON CONFLICT (customer_id) DO UPDATE SET cents = x.cents + excluded.cents, invoices = x.invoices + excluded.invoices, jobs = x.jobs + excluded.jobs;
+        INSERT INTO owed_days AS x (issue_date, cents, invoices, jobs) VALUES (${row}.issue_date, ${sign}${row}.balance_cents, ${sign}1, ${sign}${row}.job_count)
+          ON CONFLICT (issue_date) DO UPDATE SET cents = x.cents + excluded.cents, invoices = x.invoices + excluded.invoices, jobs = x.jobs + excluded.jobs;
+        INSERT INTO owed_due AS x (due_date, cents, invoices) VALUES (${row}.due_date, ${sign}${row}.balance_cents, ${sign}1)
+          ON CONFLICT (due_date) DO UPDATE SET cents = x.cents + excluded.cents, invoices = x.invoices + excluded.invoices;`;
+}
+
+/**
+ * Money owed kept by triggers on invoices, as migration 9 kept it on jobs (decision 0080): per
+ * customer (the Overview's top of the list, off owed_customers_top), per issue day (the ages: a
+ * few hundred rows whatever the number of invoices) and per due day (overdue). Filled from the
+ * invoices already there (migration 18's backfill), then kept by the triggers.
+ */
+export function owedTablesSql(flavour: InvoiceSqlFlavour, bigint: string): string {
+  const triggers =
+    flavour === 'sqlite'
+      ? `
+    CREATE TRIGGER owed_after_invoice_insert AFTER INSERT ON invoices WHEN ${open('new')} BEGIN ${sqliteOwedChange('new', '+')}
+    END;
+    CREATE TRIGGER owed_after_invoice_delete AFTER DELETE ON invoices WHEN ${open('old')} BEGIN ${sqliteOwedChange('old', '-')}
+    END;
+    CREATE TRIGGER owed_after_invoice_update_old AFTER UPDATE OF balance_cents, voided_dt, issue_date, due_date, customer_id, job_count ON invoices
+      WHEN ${open('old')} BEGIN ${sqliteOwedChange('old', '-')}
+    END;
+    CREATE TRIGGER owed_after_invoice_update_new AFTER UPDATE OF balance_cents, voided_dt, issue_date, due_date, customer_id, job_count ON invoices
+      WHEN ${open('new')} BEGIN ${sqliteOwedChange('new', '+')}
+    END;`
+      : `
+    CREATE FUNCTION owed_invoices_trigger() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.voided_dt IS NULL AND OLD.balance_cents > 0 THEN ${postgresOwedChange('OLD', '-')}
+        END IF;
+        IF TG_OP IN ('UPDATE', 'INSERT') AND NEW.voided_dt IS NULL AND NEW.balance_cents > 0 THEN ${postgresOwedChange('NEW', '+')}
+        END IF;
+        RETURN NULL;
+      END
+    $fn$;
+    CREATE TRIGGER owed_after_invoice AFTER INSERT OR UPDATE OR DELETE ON invoices FOR EACH ROW EXECUTE FUNCTION owed_invoices_trigger();`;
+  return `
+    CREATE TABLE owed_customers (customer_id ${bigint} PRIMARY KEY, cents ${bigint} NOT NULL, invoices ${bigint} NOT NULL, jobs ${bigint} NOT NULL);
+    CREATE INDEX owed_customers_top ON owed_customers (cents DESC, customer_id);
+    CREATE TABLE owed_days (issue_date TEXT PRIMARY KEY, cents ${bigint} NOT NULL, invoices ${bigint} NOT NULL, jobs ${bigint} NOT NULL);
+    CREATE TABLE owed_due (due_date TEXT PRIMARY KEY, cents ${bigint} NOT NULL, invoices ${bigint} NOT NULL);
+    INSERT INTO owed_customers (customer_id, cents, invoices, jobs)
+      SELECT customer_id, sum(balance_cents), count(*), sum(job_count) FROM invoices i WHERE ${open('i')} GROUP BY customer_id;
+    INSERT INTO owed_days (issue_date, cents, invoices, jobs)
+      SELECT issue_date, sum(balance_cents), count(*), sum(job_count) FROM invoices i WHERE ${open('i')} GROUP BY issue_date;
+    INSERT INTO owed_due (due_date, cents, invoices)
+      SELECT due_date, sum(balance_cents), count(*) FROM invoices i WHERE ${open('i')} GROUP BY due_date;
+    ${triggers}
   `;
 }
