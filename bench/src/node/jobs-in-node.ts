@@ -2,7 +2,7 @@
 // relay, no OPFS), with createMockApi seeding its customers and their jobs, as issue 21 measured
 // them. Options: --sizes=100000,400000 (default), --iterations=50, --jobs=300000 (tops each size up
 // to that many jobs: copies of the seeded ones moved up to 30 days either way, issue 39's schedule).
-import { createMockApi, seedDatabase, type MockApi } from '@otto/mock-backend';
+import { createMockApi, giveJobsInvoices, seedDatabase, type MockApi } from '@otto/mock-backend';
 import { jobOps, jobSearchTerm, makeMoveJobs, runLoops, type BenchOp, type BenchRequest, type JobContext } from '../shared/ops';
 import { summarize } from './stats';
 
@@ -47,6 +47,7 @@ export async function main(argv: readonly string[]): Promise<void> {
            FROM n JOIN jobs j ON j.id = 1 + n.i % ?`,
           [wantJobs - seeded.jobs - 1, seeded.jobs],
         );
+        giveJobsInvoices(api.store);
       });
       seeded.jobs = wantJobs;
     }

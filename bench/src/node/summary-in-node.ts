@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { cpus, loadavg, release, totalmem, type as osType } from 'node:os';
 import { reportSummarySchema } from '@otto/api-contract';
-import { createMockApi, seedDatabase } from '@otto/mock-backend';
+import { createMockApi, giveJobsInvoices, seedDatabase } from '@otto/mock-backend';
 import { createSqliteStore } from '@otto/sqlite-store';
 import { withAppPage } from './chromium';
 import { summarize, type Summary } from './stats';
@@ -86,6 +86,7 @@ export async function main(argv: readonly string[]): Promise<void> {
          LIMIT ?`,
         [customers, seeded, JSON.stringify(Array.from({ length: Math.ceil(missing / Math.max(1, seeded)) }, (_, i) => i)), missing],
       );
+      giveJobsInvoices(store);
     });
     if (cache) writeFileSync(cache, store.exportDatabase());
   }

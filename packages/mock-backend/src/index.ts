@@ -4,7 +4,7 @@ export { ApiError } from './runtime/api-error';
 export { toFtsQuery } from './database/fts-query';
 export { migrations, latestSchemaVersion } from './database/migrations';
 export { backupCheckBudgetMs, checkBackup, checkBudgetMs, maxBackupBytes, maxInMemoryBackupBytes, type BackupSummary, type CheckBackupOptions } from './database/check-backup';
-export { seedDatabase, type SeedOptions } from './database/seed';
+export { seedDatabase, giveJobsInvoices, type SeedOptions } from './database/seed';
 export { exportSeedData, exportSeedDatabase, importSeedData, settleSeedDatabase, type SeedData, type SeedTable } from './database/seed-data';
 export type {
   MockApi,
