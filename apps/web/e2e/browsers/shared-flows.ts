@@ -457,6 +457,44 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
       await closeTabs();
     });
 
+    it('invoices a completed job with tax, then takes a partial and a full payment: the job is paid', { timeout: flowTimeout }, async () => {
+      const screen = await tab('/biz/invoices');
+      await ready(screen);
+      const setup = await screen.evaluate(async () => {
+        const send = async (method: string, path: string, body: unknown) =>
+          (await fetch(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+        const customer = (await send('POST', '/api/customers', { full_name: 'Ivy Invoice', email: 'ivy@invoice.example', phone: '+44 20 7946 5678' })) as { id: string };
+        const job = (await send('POST', '/api/jobs', { customer_id: customer.id, title: 'Shared flow repair', price_cents: 10_000, status: 'scheduled', scheduled_start_dt: Date.now() })) as { id: string };
+        for (const status of ['in_progress', 'completed']) await send('POST', `/api/jobs/${job.id}/move`, { status });
+        return { job: job.id };
+      }, null);
+      // The form starts with the job's line (1 × its price); 20 % tax on it.
+      await screen.goto(`/biz/invoices/new?jobs=${setup.job}`);
+      await screen.find({ role: 'heading', name: 'New invoice' });
+      await screen.fill('Tax %', '20');
+      await screen.waitForText('120.00');
+      await screen.click({ role: 'button', name: 'Create invoice' });
+      await screen.find({ role: 'button', name: 'Record payment' });
+      const invoices = async () => (await api<{ id: string; total_cents: number; balance_cents: number; status: string }[]>(screen, `/api/invoices?filterJson=${encodeURIComponent(JSON.stringify({ jobId: setup.job }))}`)).json;
+      const [invoice] = await invoices();
+      expect(invoice).toMatchObject({ total_cents: 12_000, balance_cents: 12_000, status: 'open' });
+      expect((await api<{ status: string }>(screen, `/api/jobs/${setup.job}`)).json.status).toBe('invoiced');
+      await shot(screen, 'invoice');
+      // A partial payment, then the rest (the amount offered is the balance left).
+      await screen.fill('Amount', '50.00');
+      await screen.click({ role: 'button', name: 'Record payment' });
+      await screen.waitFor('the balance to be 70.00', async (id: string) => {
+        const body = (await (await fetch(`/api/invoices/${id}`)).json()) as { balance_cents: number };
+        return body.balance_cents === 7_000;
+      }, invoice!.id);
+      await screen.waitForText('70.00');
+      await screen.click({ role: 'button', name: 'Record payment' });
+      await screen.waitFor('the job to be paid', async (id: string) => ((await (await fetch(`/api/jobs/${id}`)).json()) as { status: string }).status === 'paid', setup.job);
+      expect((await invoices())[0]).toMatchObject({ status: 'paid', balance_cents: 0 });
+      await screen.waitForText('Paid');
+      await closeTabs();
+    });
+
     /**
      * A page's own /api call sent before any of its scripts run (the probe the test server puts
      * first in the page, early-fetch-probe.ts), while its own backend has not even started: it
