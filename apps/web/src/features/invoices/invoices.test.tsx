@@ -112,6 +112,49 @@ describe('invoice form totals', () => {
   });
 });
 
+describe('an invoice’s page', () => {
+  it('edits an open invoice over the version shown, records and removes a payment, then voids it', async () => {
+    const user = userEvent.setup();
+    const { api, router } = await start('/biz/overview');
+    const created = await api.fetch(
+      new Request('http://localhost/api/invoices', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ customer_id: '1', issue_date: '2026-11-02', due_date: '2026-11-16', lines: [{ description: 'Call-out', unit_price_cents: 6000 }] }),
+      }),
+    );
+    const { id, reference } = (await created.json()) as { id: string; reference: string };
+    await act(() => router.navigate(`/biz/invoices/${id}`));
+    await screen.findByRole('heading', { level: 1, name: `Invoice ${reference}` });
+    await user.click(screen.getByRole('link', { name: 'Edit' }));
+    const quantity = await screen.findByLabelText('Quantity');
+    await user.clear(quantity);
+    await user.type(quantity, '2');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(`Invoice ${reference} was saved.`)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/biz/invoices/${id}`));
+    expect(api.store.get('SELECT total_cents FROM invoices WHERE id = ?', [Number(id)])).toEqual({ total_cents: 12_000 });
+
+    // A payment: the amount starts at the balance; then removed again.
+    const amount = await screen.findByLabelText('Amount');
+    expect((amount as HTMLInputElement).value).toBe('120.00');
+    await user.clear(amount);
+    await user.type(amount, '20');
+    await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    expect(await screen.findByText(`A payment of ${formatMoney(2000)} was recorded. Balance due: ${formatMoney(10_000)}.`)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Void' })).toBeNull();
+    await user.click(await screen.findByRole('button', { name: /^Remove the payment of/ }));
+    expect(await screen.findByText(`The payment of ${formatMoney(2000)} was removed. Balance due: ${formatMoney(12_000)}.`)).toBeTruthy();
+
+    await user.click(await screen.findByRole('button', { name: 'Void' }));
+    const dialog = await screen.findByRole('alertdialog', { name: `Void invoice ${reference}?` });
+    await user.click(within(dialog).getByRole('button', { name: 'Void invoice' }));
+    expect(await screen.findByText(`Invoice ${reference} is void.`)).toBeTruthy();
+    await waitFor(() => expect(api.store.get<{ voided_dt: number | null }>('SELECT voided_dt FROM invoices WHERE id = ?', [Number(id)])!.voided_dt).not.toBeNull());
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+  });
+});
+
 describe('invoice list', () => {
   it('lists invoices with status tabs kept in the URL, and asks for overdue in this browser’s time zone', async () => {
     const user = userEvent.setup();
