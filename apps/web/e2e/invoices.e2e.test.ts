@@ -82,6 +82,12 @@ describe('invoices in Chromium', () => {
     await post(page, `/api/jobs/${job.id}/move`, { status: 'in_progress' });
     await post(page, `/api/jobs/${job.id}/move`, { status: 'completed' });
 
+    // The palette goes to the invoice list.
+    await page.keyboard.press('Control+K');
+    await page.getByRole('option', { name: /Go to invoices/ }).click();
+    await page.waitForURL('**/biz/invoices');
+    await page.locator('#main tbody tr a[href]').first().waitFor();
+
     // The job's screen offers the invoice; the form starts with its line.
     await page.goto(`/biz/jobs/edit?id=${job.id}`);
     await page.getByRole('link', { name: 'Create invoice' }).click();

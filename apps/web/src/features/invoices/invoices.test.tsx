@@ -188,6 +188,15 @@ describe('invoice list', () => {
     });
   });
 
+  it('is reached with g then i, as the navigation link says', async () => {
+    const user = userEvent.setup();
+    const { router } = await start('/biz/customers');
+    await screen.findByRole('heading', { level: 1, name: 'Customers' });
+    await user.keyboard('gi');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/biz/invoices'));
+    expect(screen.getByRole('link', { name: 'Invoices' }).getAttribute('aria-keyshortcuts')).toBe('g i');
+  });
+
   it('filters by age and by customer, each said in words with a way out', async () => {
     const user = userEvent.setup();
     const { router } = await start('/biz/invoices?age=90%2B');
