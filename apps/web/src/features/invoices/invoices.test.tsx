@@ -178,8 +178,11 @@ describe('invoice list', () => {
     await user.click(within(tabs).getByRole('button', { name: /^Overdue/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?status=overdue'));
     await waitFor(() => expect(requests.some((r) => decodeURIComponent(r).includes('"status":"overdue"') && decodeURIComponent(r).includes('"tz":'))).toBe(true));
+    // Today as the app counts it: in the time zone it runs in (en-CA writes YYYY-MM-DD).
+    const today = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
     const overdue = api.store.get<{ n: number }>(
-      "SELECT count(*) AS n FROM invoices WHERE voided_dt IS NULL AND balance_cents > 0 AND due_date < date('now')",
+      'SELECT count(*) AS n FROM invoices WHERE voided_dt IS NULL AND balance_cents > 0 AND due_date < ?',
+      [today],
     )!.n;
     await waitFor(() => {
       const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1).filter((row) => within(row).queryAllByRole('link').length > 0);
