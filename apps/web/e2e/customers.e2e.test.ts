@@ -78,7 +78,7 @@ describe('customer screens in Chromium', () => {
     await page.getByLabel('Full name').fill('Ada Lovelace');
     await page.getByLabel('Email').fill('ada-at-example');
     await page.getByRole('button', { name: 'Create customer' }).click();
-    await page.getByText('Enter an email address like name@example.com.').waitFor();
+    await page.getByText('Enter an email address like name@example.com, or leave it empty.').waitFor();
     await page.getByText('Enter the phone number.').waitFor();
     await screenshot(page, 'customer-new-validation');
 

@@ -39,7 +39,7 @@ export type ApiErrorCode = (typeof apiErrorCodes)[number];
 /**
  * One problem with one field of a request, as `{ path: 'email', message: '…' }`.
  * @example
- * const issue = apiIssueSchema.parse({ path: 'email', message: 'Enter an email address like name@example.com.' });
+ * const issue = apiIssueSchema.parse({ path: 'email', message: 'Enter an email address like name@example.com, or leave it empty.' });
  */
 export const apiIssueSchema = z.object({
   path: z.string(),

@@ -102,7 +102,7 @@ export type JobImportBody = z.input<typeof jobImportBodySchema>;
  * A row that was not imported because it breaks a rule: `index` is its place in `rows` (from 0),
  * `path` the field.
  * @example
- * const issue: ImportRowIssue = { index: 3, path: 'email', message: 'Enter an email address like name@example.com.' };
+ * const issue: ImportRowIssue = { index: 3, path: 'email', message: 'Enter an email address like name@example.com, or leave it empty.' };
  */
 export const importRowIssueSchema = z.object({ index: z.number().int(), path: z.string(), message: z.string() });
 /**

@@ -38,7 +38,7 @@ describe('POST /api/customers/import', { timeout: 60_000 }, () => {
     expect(result?.importId).toMatch(/^\d+$/);
     expect(result?.issues).toEqual([
       { index: 3, path: 'full_name', message: 'Enter the full name.' },
-      { index: 4, path: 'email', message: 'Enter an email address like name@example.com.' },
+      { index: 4, path: 'email', message: 'Enter an email address like name@example.com, or leave it empty.' },
       { index: 5, path: 'full_name', message: `Use at most ${limits.maxFullNameLength} characters.` },
     ]);
     const stored = await allCustomers();

@@ -29,6 +29,19 @@ export const customerRules: ConformanceRule[] = [
     },
   },
   {
+    id: 'customers.create.phone-only',
+    title: 'POST /customers with an empty email (a customer reached by phone only) answers 200 and keeps the email empty; such customers are nobody\'s duplicates by email.',
+    async run({ api, token }) {
+      const sent = { full_name: `Pat Phone ${token}`, email: '', phone: '555 0177' };
+      const reply = await api.call('POST', '/customers', { body: sent });
+      expectStatus(reply, 200, 'creating a customer with no email');
+      const customer = expectBody(reply, customerSchema, 'a customer');
+      check(customer.email === '', () => `the email should stay empty: ${reply.describe()}`);
+      const again = await api.call('POST', '/customers', { body: { ...sent, full_name: `Pat Phone Two ${token}`, phone: '555 0178' } });
+      expectStatus(again, 200, 'a second customer with no email');
+    },
+  },
+  {
     id: 'customers.create.trims-and-ignores',
     title: 'POST /customers trims the values and ignores id, created_dt and fields it does not take.',
     async run({ api, token }) {

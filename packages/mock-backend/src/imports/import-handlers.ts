@@ -77,7 +77,8 @@ const importCustomers = defineHandler(customerRoutes.import, async ({ sql: db, b
   const seen = new Map<string, Seen>();
   for (const { id, email } of await db.all<{ id: number; email: string }>('SELECT id, email FROM customers WHERE archived_dt IS NULL ORDER BY id')) {
     const key = emailKey(email);
-    if (!seen.has(key)) seen.set(key, { existingId: id, earlierIndex: null, recordId: id });
+    // A customer with no email (phone only, decision 0162) is nobody's duplicate by email.
+    if (key !== '' && !seen.has(key)) seen.set(key, { existingId: id, earlierIndex: null, recordId: id });
   }
   const log = body.dryRun ? undefined : await ImportLog.begin(db, 'customer', at);
   // The new customers' full-text rows are added in one statement at the end (migration 12).
@@ -90,7 +91,7 @@ const importCustomers = defineHandler(customerRoutes.import, async ({ sql: db, b
     }
     const input = parsed.data;
     const key = emailKey(input.email);
-    const target = plan.targetFor(index, seen.get(key));
+    const target = plan.targetFor(index, key === '' ? undefined : seen.get(key));
     if (target === 'skip') continue;
     if (target === 'create') {
       plan.created++;
@@ -106,7 +107,7 @@ const importCustomers = defineHandler(customerRoutes.import, async ({ sql: db, b
         ]));
         log.added(recordId);
       }
-      if (!seen.has(key)) seen.set(key, { existingId: null, earlierIndex: index, recordId });
+      if (key !== '' && !seen.has(key)) seen.set(key, { existingId: null, earlierIndex: index, recordId });
       continue;
     }
     if (log && target > 0) {
@@ -144,7 +145,7 @@ async function customerIndex(db: SqlClient): Promise<CustomerIndex> {
     else map.set(key, [id]);
   };
   for (const { id, email, full_name } of await db.all<{ id: number; email: string; full_name: string }>('SELECT id, email, full_name FROM customers WHERE archived_dt IS NULL')) {
-    add(byEmail, emailKey(email), id);
+    if (email.trim() !== '') add(byEmail, emailKey(email), id);
     add(byName, full_name, id);
   }
   return { byEmail, byName };

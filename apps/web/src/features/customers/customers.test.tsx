@@ -71,10 +71,23 @@ describe('customer screens', () => {
     await user.type(screen.getByLabelText(/Email/), 'ada-at-example');
     await user.click(screen.getByRole('button', { name: 'Create customer' }));
     expect(screen.getByLabelText(/Email/).getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('Enter an email address like name@example.com.')).toBeTruthy();
+    expect(screen.getByText('Enter an email address like name@example.com, or leave it empty.')).toBeTruthy();
     expect(screen.getByText('Enter the phone number.')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText(/Email/));
     expect(requests.filter((r) => r.startsWith('POST'))).toEqual([]);
+  });
+
+  it('saves a customer reached by phone only, with no email (decision 0162)', async () => {
+    const user = userEvent.setup();
+    const { requests } = await start('/biz/customers/new');
+    await user.type(await screen.findByLabelText(/Full name/), 'Pat Phoneonly');
+    expect(screen.getByText('Leave it empty for a customer you reach by phone only.')).toBeTruthy();
+    await user.type(screen.getByLabelText(/Phone/), '07700 900123');
+    await user.click(screen.getByRole('button', { name: 'Create customer' }));
+    await waitFor(() => expect(requests.filter((r) => r.startsWith('POST'))).toHaveLength(1));
+    await screen.findByRole('heading', { level: 1, name: 'Pat Phoneonly' });
+    expect(screen.queryByRole('link', { name: /^Email/ })).toBeNull();
+    expect(screen.getByRole('link', { name: /^Call/ })).toBeTruthy();
   });
 
   it('creates a customer, confirms it, and opens it', async () => {

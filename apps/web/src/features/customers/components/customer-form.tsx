@@ -21,10 +21,11 @@ function validate(values: CustomerInput): { input?: CustomerInput; errors: Error
   return { errors };
 }
 
-const fields: { name: Field; label: string; type: string; autoComplete: string }[] = [
-  { name: 'full_name', label: 'Full name', type: 'text', autoComplete: 'name' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
+const fields: { name: Field; label: string; type: string; autoComplete: string; required: boolean; hint?: string }[] = [
+  { name: 'full_name', label: 'Full name', type: 'text', autoComplete: 'name', required: true },
+  // A customer reached by phone only is saved with no email (decision 0162).
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', required: false, hint: 'Leave it empty for a customer you reach by phone only.' },
+  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', required: true },
 ];
 
 export interface CustomerFormProps {
@@ -60,7 +61,7 @@ export function CustomerForm({ initial = empty, submitLabel, saving, onSubmit, o
   return (
     <form ref={formRef} className="otto-stack customer-form" noValidate onSubmit={submit} aria-busy={saving}>
       <FormFailure message={failure} />
-      {fields.map(({ name, label, type, autoComplete }) => (
+      {fields.map(({ name, label, type, autoComplete, required, hint }) => (
         <TextField
           key={name}
           id={`customer-${name}`}
@@ -69,7 +70,8 @@ export function CustomerForm({ initial = empty, submitLabel, saving, onSubmit, o
           name={name}
           type={type}
           autoComplete={autoComplete}
-          required
+          required={required}
+          {...(hint ? { hint } : {})}
           value={values[name]}
           error={errors[name]}
           onChange={(e) => change(name, e.target.value)}

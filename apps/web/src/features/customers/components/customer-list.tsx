@@ -48,7 +48,7 @@ function customerColumns(shown: Sort | undefined, onSort: (field: CustomerSortFi
       sort: sortable('full_name'),
       render: (c) => <Link to={paths.customers.edit.href(c.id)}>{c.full_name}</Link>,
     },
-    { key: 'email', header: 'Email', render: (c) => <a href={`mailto:${c.email}`}>{c.email}</a> },
+    { key: 'email', header: 'Email', render: (c) => (c.email ? <a href={`mailto:${c.email}`}>{c.email}</a> : <span className="otto-muted">No email</span>) },
     { key: 'phone', header: 'Phone', render: (c) => <a href={telHref(c.phone)}>{c.phone}</a> },
     { key: 'created', header: 'Customer since', hideInCard: true, sort: sortable('created_dt'), render: (c) => formatDate(c.created_dt) },
     { key: 'modified', header: 'Last modified', hideInCard: true, sort: sortable('modified_dt'), render: (c) => formatDateTime(c.modified_dt) },
