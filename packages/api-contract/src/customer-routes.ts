@@ -1,6 +1,8 @@
 // The customer calls of the route table.
 import { z } from 'zod';
 import {
+  customerDetailsInputSchema,
+  customerDetailsSchema,
   customerDuplicateQuerySchema,
   customerDuplicateSchema,
   customerListParamsSchema,
@@ -104,6 +106,25 @@ export const customerRoutes = {
     summary: 'Restore an archived customer (the Undo of an archive). Restoring one that is not archived changes nothing.',
     params: idParams,
     response: customerSchema,
+    change: { entity: 'customer', kind: 'updated' },
+    etag: true,
+  },
+  details: {
+    method: 'GET',
+    path: '/customers/:id/details',
+    summary: "A customer's notes and service addresses (decision 0162): kept beside the spec's customer, which stays as the spec says.",
+    params: idParams,
+    response: customerDetailsSchema,
+    etag: true,
+  },
+  putDetails: {
+    method: 'PUT',
+    path: '/customers/:id/details',
+    summary: "Replace a customer's notes and service addresses (archived customers are kept as they are: restore first).",
+    params: idParams,
+    body: customerDetailsInputSchema,
+    errors: { 409: 'The customer is archived.' },
+    response: customerDetailsSchema,
     change: { entity: 'customer', kind: 'updated' },
     etag: true,
   },

@@ -140,3 +140,68 @@ export const customerDuplicateSchema = z.object({
  * const say = (d: CustomerDuplicate) => `${d.customer.full_name} already has this ${d.matched.join(' and ')}`;
  */
 export type CustomerDuplicate = z.infer<typeof customerDuplicateSchema>;
+
+/**
+ * One place a customer has work done (a house, a rental, a shop), with a short label.
+ * @example
+ * const home: ServiceAddress = { label: 'Home', address: '1 High Street, Leeds' };
+ */
+export const serviceAddressSchema = z.object({
+  label: z.string().trim().max(60, 'Use at most 60 characters.').refine(hasNoNul, noNulMessage).default(''),
+  address: z
+    .string('The address must be text.')
+    .trim()
+    .min(1, 'Enter the address, or remove this one.')
+    .max(limits.maxAddressLength, `Use at most ${limits.maxAddressLength} characters.`)
+    .refine(hasNoNul, noNulMessage),
+});
+/**
+ * A service address as sent.
+ * @example
+ * const rental: ServiceAddress = { label: 'Rental', address: '7 Mill Lane' };
+ */
+export type ServiceAddress = z.input<typeof serviceAddressSchema>;
+
+/**
+ * The body of PUT /api/customers/{id}/details: what Otto keeps about a customer beyond the spec's
+ * fields (decision 0162): notes, and the places work is done (a job picks one as its address).
+ * @example
+ * customerDetailsInputSchema.parse({ notes: 'Dog in the garden', addresses: [{ label: 'Home', address: '1 High Street' }] });
+ */
+export const customerDetailsInputSchema = z.object({
+  notes: z
+    .string('The notes must be text.')
+    .trim()
+    .max(limits.maxCustomerNotesLength, `Use at most ${limits.maxCustomerNotesLength} characters.`)
+    .refine(hasNoNul, noNulMessage)
+    .default(''),
+  addresses: z
+    .array(serviceAddressSchema)
+    .max(limits.maxServiceAddresses, `A customer has at most ${limits.maxServiceAddresses} service addresses.`)
+    .default([]),
+});
+/**
+ * What a client sends for a customer's notes and service addresses.
+ * @example
+ * const details: CustomerDetailsInput = { notes: 'Gate code 4411' };
+ */
+export type CustomerDetailsInput = z.input<typeof customerDetailsInputSchema>;
+
+/**
+ * A customer's notes and service addresses as answered; `modified_dt` is their version (the ETag),
+ * 0 until first saved.
+ * @example
+ * const details = customerDetailsSchema.parse(await res.json());
+ */
+export const customerDetailsSchema = z.object({
+  customer_id: z.string(),
+  notes: z.string(),
+  addresses: z.array(z.object({ label: z.string(), address: z.string() })),
+  modified_dt: z.number().int(),
+});
+/**
+ * A customer's notes and service addresses.
+ * @example
+ * const first = (d: CustomerDetails) => d.addresses[0]?.address ?? '';
+ */
+export type CustomerDetails = z.infer<typeof customerDetailsSchema>;

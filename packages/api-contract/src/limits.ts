@@ -50,6 +50,10 @@ export const limits = {
   maxScheduleJobs: 1000,
   /** Most people one schedule answer names as lanes (`assignees`). */
   maxScheduleAssignees: 100,
+  /** Longest notes kept about one customer. */
+  maxCustomerNotesLength: 10_000,
+  /** Most service addresses of one customer. */
+  maxServiceAddresses: 20,
   /** Most lines on one invoice. */
   maxInvoiceLines: 100,
   /** Most jobs one invoice bills. */

@@ -98,7 +98,7 @@ describeIfPostgres('PostgreSQL store', () => {
       db.all<{ t: string }>("SELECT table_name AS t FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1"),
     );
     expect(tables.map((r) => r.t)).toEqual(
-      ['business_settings', 'customer_count', 'customer_days', 'customers', 'fts_deferred', 'import_rows', 'imports', 'invoice_jobs', 'invoices',
+      ['business_settings', 'customer_count', 'customer_days', 'customer_details', 'customers', 'fts_deferred', 'import_rows', 'imports', 'invoice_jobs', 'invoices',
         'job_counts', 'job_moves', 'jobs', 'otto_schema_migrations', 'owed_customers', 'owed_days', 'owed_due', 'paid_days', 'payments', 'request_log',
         'version_stamp'],
     );

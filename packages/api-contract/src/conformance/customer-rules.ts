@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { customerSchema, type Customer } from '../customer';
+import { customerDetailsSchema, customerSchema, type Customer } from '../customer';
 import { limits } from '../limits';
 import { check, expectBody, expectError, expectStatus, tick } from './kit-client';
 import type { ConformanceRule } from './rule-context';
@@ -39,6 +39,27 @@ export const customerRules: ConformanceRule[] = [
       check(customer.email === '', () => `the email should stay empty: ${reply.describe()}`);
       const again = await api.call('POST', '/customers', { body: { ...sent, full_name: `Pat Phone Two ${token}`, phone: '555 0178' } });
       expectStatus(again, 200, 'a second customer with no email');
+    },
+  },
+  {
+    id: 'customers.details',
+    title: "GET /customers/{id}/details answers the customer's notes and service addresses (empty at first); PUT replaces them at the version read (412 otherwise) and leaves the customer as it was.",
+    async run({ api, token }) {
+      const created = expectBody(await api.call('POST', '/customers', { body: { full_name: `Dee Details ${token}`, email: '', phone: '555 0179' } }), customerSchema, 'a customer');
+      const read = await api.call('GET', `/customers/${created.id}/details`);
+      expectStatus(read, 200);
+      const first = expectBody(read, customerDetailsSchema, 'the details');
+      check(first.notes === '' && first.addresses.length === 0, () => `expected empty details: ${read.describe()}`);
+      await tick();
+      const body = { notes: `Gate code ${token}`, addresses: [{ label: 'Home', address: '1 High Street' }, { label: 'Rental', address: '7 Mill Lane' }] };
+      const saved = await api.call('PUT', `/customers/${created.id}/details`, { body, headers: { 'if-match': `"${first.modified_dt}"` } });
+      expectStatus(saved, 200, 'saving the details');
+      const details = expectBody(saved, customerDetailsSchema, 'the details');
+      check(details.notes === body.notes && JSON.stringify(details.addresses) === JSON.stringify(body.addresses), () => `expected what was sent: ${saved.describe()}`);
+      const stale = await api.call('PUT', `/customers/${created.id}/details`, { body: { notes: 'stale' }, headers: { 'if-match': `"${first.modified_dt}"` } });
+      expectStatus(stale, 412, 'saving from an old version');
+      const customer = expectBody(await api.call('GET', `/customers/${created.id}`), customerSchema, 'the customer');
+      check(customer.modified_dt === created.modified_dt, () => `the customer should be unchanged: ${JSON.stringify(customer)}`);
     },
   },
   {

@@ -4,6 +4,7 @@ import { ApiError, toApiIssues } from '../runtime/api-error';
 import { defineHandler } from '../runtime/handler';
 import { parseId } from '../runtime/ids';
 import { checkPrecondition } from '../runtime/precondition';
+import { customerDetailsHandlers } from './customer-details';
 import {
   countJobsOfCustomer,
   deleteCustomer,
@@ -136,4 +137,5 @@ export const customerHandlers = [
   archive,
   restore,
   remove,
+  ...customerDetailsHandlers,
 ];

@@ -28,7 +28,7 @@ export interface MockFixture {
 export class FixtureError extends Error {}
 
 /** Tables of records and of what was done with them: emptied before a fixture is loaded. */
-const recordTables = ['payments', 'invoice_jobs', 'invoices', 'job_moves', 'jobs', 'customers', 'import_rows', 'imports', 'request_log'] as const;
+const recordTables = ['payments', 'invoice_jobs', 'invoices', 'job_moves', 'jobs', 'customer_details', 'customers', 'import_rows', 'imports', 'request_log'] as const;
 
 function columnsOf(db: Database, table: 'customers' | 'jobs'): Set<string> {
   return new Set(db.all<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`).map((c) => c.name));

@@ -1,4 +1,5 @@
 import { scheduleIndexesSql } from '../database/migrations/016-020';
+import { customerDetailsTableSql } from '../customers/customer-details';
 import { backfillInvoicesSql, invoiceTablesSql, owedTablesSql } from '../database/migrations/invoices-sql';
 import { postgresStepsBeforeBaseline } from './migrations-before-baseline';
 import { counterFunction, shardFunctionSql } from './schema-sql';
@@ -304,6 +305,12 @@ export const postgresStepsAfterBaseline: readonly PostgresMigration[] = [
       ${backfillInvoicesSql('postgres')};
       ${owedTablesSql('postgres', 'BIGINT')}
     `,
+  },
+  {
+    version: 19,
+    name: 'customer details',
+    // As SQLite's step 19 (decision 0162): notes and service addresses beside customers.
+    up: customerDetailsTableSql('BIGINT'),
   },
 ];
 

@@ -1,6 +1,7 @@
 // Migrations 16 on of the Otto schema: prefix indexes for customer search, the schedule's indexes.
 import type { Migration } from '@otto/sqlite-store';
 
+import { customerDetailsTableSql } from '../../customers/customer-details';
 import { backfillInvoicesSql, invoiceTablesSql, owedTablesSql } from './invoices-sql';
 import { phoneDigitsSql, suffixesOfDigitsSql } from './phone-digit-suffixes-sql';
 
@@ -70,5 +71,12 @@ export const migrations016To020: readonly Migration[] = [
       ${backfillInvoicesSql('sqlite')};
       ${owedTablesSql('sqlite', 'INTEGER')}
     `,
+  },
+  {
+    version: 19,
+    name: 'customer details',
+    // Issue 39, decision 0162: a customer's notes and service addresses, in a table of their own
+    // beside customers (whose columns and meaning the spec fixes).
+    up: customerDetailsTableSql('INTEGER'),
   },
 ];
