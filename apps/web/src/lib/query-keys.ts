@@ -7,6 +7,12 @@ export const customerKeys = {
   list: (params: ListParams) => [...customerKeys.lists(), params] as const,
   details: () => [...customerKeys.all, 'detail'] as const,
   detail: (id: string) => [...customerKeys.details(), id] as const,
+  /**
+   * A customer's notes and service addresses (GET /customers/:id/details), under that customer's
+   * detail key: whatever makes the customer stale (a change event naming them, a save) makes these
+   * stale too.
+   */
+  notesAndAddresses: (id: string) => [...customerKeys.detail(id), 'notes-and-addresses'] as const,
 };
 
 /** Query keys of everything job-shaped in the cache, a customer's jobs included. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { customerKeys } from '../query-keys';
 import { changeInvalidations } from './change-invalidations';
 
 describe('changeInvalidations', () => {
@@ -16,6 +17,13 @@ describe('changeInvalidations', () => {
       ['invoices'],
       ['customers', 'detail', '7'],
     ]);
+  });
+
+  it("reaches that customer's notes and service addresses with an update (their key is under the customer's)", () => {
+    const keys = changeInvalidations([{ entity: 'customer', kind: 'updated', ids: ['7'] }]);
+    const covered = (key: readonly unknown[]) => keys.some((prefix) => prefix.every((part, i) => JSON.stringify(part) === JSON.stringify(key[i])));
+    expect(covered(customerKeys.notesAndAddresses('7'))).toBe(true);
+    expect(covered(customerKeys.notesAndAddresses('8'))).toBe(false);
   });
 
   it('invalidates job lists (a customer’s included), counts, the schedule and that job for a job update or status move', () => {

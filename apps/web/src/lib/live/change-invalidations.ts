@@ -7,7 +7,9 @@ const maxDetailKeys = 20;
 
 /**
  * The query keys (prefixes) a batch of changes makes stale, each once, following the spec's cache
- * rules: a create invalidates the lists; an update the lists and that record's detail. Jobs also
+ * rules: a create invalidates the lists; an update the lists and that record's detail (a customer's
+ * detail key covers their notes and service addresses, `customerKeys.notesAndAddresses`: a save of
+ * those is a customer update naming them). Jobs also
  * have per-status counts, per-customer lists and the schedule's ranges (under the jobs prefix), and job rows and job
  * details show the customer's name, so a customer update reaches them too. A change without ids
  * (the feed reconnected and may have missed some) invalidates everything of that kind. Every

@@ -9,6 +9,11 @@ export interface EditConflictInput {
   saved: number | undefined;
   /** This tab is saving: the record is about to change because of it. */
   saving: boolean;
+  /**
+   * The record has loaded. Defaults to `current !== 0`; a record whose version is 0 until first
+   * saved (a customer's notes and addresses) says so itself, so that a first save elsewhere is news.
+   */
+  ready?: boolean;
 }
 
 /**
@@ -21,12 +26,12 @@ export interface EditConflictInput {
  * const conflict = useEditConflict({ id, current: c.modified_dt, saved: update.data?.modified_dt, saving: update.isPending });
  * <CustomerForm key={conflict.formKey} … />
  */
-export function useEditConflict({ id, current, saved, saving }: EditConflictInput) {
-  const [state, setState] = useState({ id, loaded: current, seen: 0, formKey: 0 });
+export function useEditConflict({ id, current, saved, saving, ready = current !== 0 }: EditConflictInput) {
+  const [state, setState] = useState({ id, loaded: current, taken: ready, seen: 0, formKey: 0 });
   // Another record, or the first load of this one: the form is built from this version.
   let own = state;
-  if (state.id !== id) own = { id, loaded: current, seen: 0, formKey: state.formKey + 1 };
-  else if (state.loaded === 0 && current !== 0) own = { ...state, loaded: current };
+  if (state.id !== id) own = { id, loaded: current, taken: ready, seen: 0, formKey: state.formKey + 1 };
+  else if (!state.taken && ready) own = { ...state, loaded: current, taken: true };
   if (own !== state) setState(own);
   const expected = Math.max(own.loaded, own.seen, saved ?? 0);
 
@@ -37,7 +42,7 @@ export function useEditConflict({ id, current, saved, saving }: EditConflictInpu
     /** A key for the form: it changes when the new version is loaded, so the form starts over with it. */
     formKey: `${id}.${own.formKey}`,
     /** Rebuilds the form from the record as it is now (what was typed is dropped). */
-    loadNewVersion: () => setState({ id, loaded: current, seen: 0, formKey: own.formKey + 1 }),
+    loadNewVersion: () => setState({ id, loaded: current, taken: ready, seen: 0, formKey: own.formKey + 1 }),
     /** Keeps what was typed; saving then goes over the version the user has now seen. */
     keepEditing: () => setState({ ...own, seen: current }),
   };

@@ -6,6 +6,7 @@ import { ArchiveButton } from '../../../features/archive/archive-button';
 import { ArchivedNotice } from '../../../features/archive/archived-notice';
 import { useCustomer } from '../../../features/customers/api/get-customer';
 import { useUpdateCustomer } from '../../../features/customers/api/update-customer';
+import { CustomerDetailsCard, CustomerNotesGlance } from '../../../features/customers/components/customer-details-card';
 import { CustomerForm } from '../../../features/customers/components/customer-form';
 import { CustomerInvoices } from '../../../features/invoices/components/customer-invoices';
 import { CustomerJobs } from '../../../features/jobs/components/customer-jobs';
@@ -29,9 +30,10 @@ export default function EditCustomerScreen() {
   const update = useUpdateCustomer();
   const toast = useToast();
   const [dirty, setDirty] = useState(false);
+  const [detailsDirty, setDetailsDirty] = useState(false);
   /** The version the user chose to keep editing over: fields they did not touch take its values. */
   const [kept, setKept] = useState<{ id: string; input: CustomerInput }>();
-  const guard = useUnsavedChangesGuard(dirty);
+  const guard = useUnsavedChangesGuard(dirty || detailsDirty);
   const navigate = useNavigate();
   useDocumentTitle(customer.data ? customer.data.full_name : 'Customer');
   const conflict = useEditConflict({
@@ -96,6 +98,7 @@ export default function EditCustomerScreen() {
         }
       />
       {c.archived_dt != null && <ArchivedNotice kind="customer" id={c.id} name={c.full_name} archivedDt={c.archived_dt} modified={c.modified_dt} />}
+      <CustomerNotesGlance customerId={c.id} />
       {conflict.changed && (
         <ChangedElsewhereNotice
           what="customer"
@@ -122,6 +125,7 @@ export default function EditCustomerScreen() {
           toast.show(`Changes to ${saved.full_name} were saved.`, { tone: 'success' });
         }}
       />
+      <CustomerDetailsCard key={c.id} customerId={c.id} customerName={c.full_name} archived={c.archived_dt != null} onDirtyChange={setDetailsDirty} />
       <CustomerJobs customerId={c.id} customerName={c.full_name} />
       <CustomerInvoices customerId={c.id} customerName={c.full_name} />
       {guard.dialog}
