@@ -106,6 +106,61 @@ describe('job screens', () => {
     expect(await screen.findByRole('heading', { name: 'Job not found' })).toBeTruthy();
   });
 
+  it("offers the customer's service addresses for the job's address, filling the field that stays free text", async () => {
+    const user = userEvent.setup();
+    const { api, router } = await start('/biz/jobs/new');
+    const customer = api.store.get<{ id: number; full_name: string }>('SELECT id, full_name FROM customers ORDER BY id LIMIT 1')!;
+    api.store.run('INSERT INTO customer_details (customer_id, notes, addresses_json, modified_dt) VALUES (?, ?, ?, ?)', [
+      customer.id,
+      '',
+      JSON.stringify([
+        { label: 'Home', address: '1 High Street, Leeds' },
+        { label: 'Rental', address: '7 Mill Lane, York' },
+      ]),
+      Date.now(),
+    ]);
+    // No customer yet: nothing to offer.
+    expect(screen.queryByLabelText(/Use one of their addresses/)).toBeNull();
+    await user.type(await screen.findByRole('combobox', { name: /Customer/ }), customer.full_name.split(' ')[0]!);
+    await user.click(await screen.findByRole('option', { name: new RegExp(customer.full_name) }));
+    const choices = (await screen.findByLabelText(/Use one of their addresses/)) as HTMLSelectElement;
+    expect(within(choices).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose an address…', 'Home — 1 High Street, Leeds', 'Rental — 7 Mill Lane, York']);
+    // Two addresses: none is chosen for the person.
+    const field = screen.getByLabelText(/^Service address/) as HTMLInputElement;
+    expect(field.value).toBe('');
+    await user.selectOptions(choices, 'Rental — 7 Mill Lane, York');
+    expect(field.value).toBe('7 Mill Lane, York');
+    // Still free text: typed further, it is no longer one of theirs.
+    await user.type(field, ', back door');
+    expect(choices.value).toBe('');
+    await user.selectOptions(choices, 'Rental — 7 Mill Lane, York');
+    await user.type(screen.getByLabelText(/Title/), 'Fix the boiler');
+    await user.type(screen.getByLabelText('Price'), '90');
+    await user.click(screen.getByRole('button', { name: 'Create job' }));
+    await waitFor(() => expect(router.state.location.search).toMatch(/^\?id=\d+$/));
+    expect(api.store.get("SELECT service_address FROM jobs WHERE title = 'Fix the boiler'")).toEqual({ service_address: '7 Mill Lane, York' });
+    // The job's own screen offers them too, the saved address shown as chosen.
+    await screen.findByRole('button', { name: 'Save changes' });
+    await waitFor(() => expect((screen.getByLabelText(/Use one of their addresses/) as HTMLSelectElement).value).toBe('1'));
+  });
+
+  it('starts a new job for a customer with one service address at that address, nothing typed yet', async () => {
+    const user = userEvent.setup();
+    const { api, router } = await start('/biz/customers');
+    api.store.run('INSERT INTO customer_details (customer_id, notes, addresses_json, modified_dt) VALUES (2, ?, ?, ?)', [
+      '',
+      JSON.stringify([{ label: 'Shop', address: '3 Market Row' }]),
+      Date.now(),
+    ]);
+    await act(() => router.navigate('/biz/jobs/new?customerId=2'));
+    const field = (await screen.findByLabelText(/^Service address/)) as HTMLInputElement;
+    expect(field.value).toBe('3 Market Row');
+    expect((screen.getByLabelText(/Use one of their addresses/) as HTMLSelectElement).value).toBe('0');
+    // Filled for them, not typed by them: leaving asks nothing.
+    await user.click(screen.getByRole('link', { name: /^Back to / }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/biz/customers/edit/2'));
+  });
+
   it("shows a customer's jobs on their screen with a prefilled way to start a new one", async () => {
     const user = userEvent.setup();
     const { api, router } = await start('/biz/customers/edit/1');

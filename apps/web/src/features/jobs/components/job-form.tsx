@@ -1,11 +1,13 @@
 import { jobInputSchema, jobStatusLabels, jobTransitions, type Job, type JobFields, type JobStatus } from '@otto/api-contract';
 import { Button, SelectField, TextAreaField, TextField } from '@otto/ui';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormFailure, SaveButton } from '../../../lib/form-parts';
 import { useFocusFirstField } from '../../../lib/use-focus-first-field';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { fromDateTimeLocal, moneyInput, parseMoney, toDateTimeLocal } from '../../../lib/format';
+import { useCustomerDetails } from '../../customers/api/customer-details';
 import { CustomerPicker, type PickedCustomer } from './customer-picker';
+import { ServiceAddressChoices } from './service-address-choices';
 
 interface Values {
   customer: PickedCustomer | null;
@@ -20,12 +22,16 @@ interface Values {
 }
 type Errors = Partial<Record<keyof JobFields, string>>;
 
-export function jobFormValues(job?: Job, customer?: PickedCustomer | null): Values {
+/**
+ * The form's values for `job`, or for a new job (for `customer` when given, at `serviceAddress`:
+ * the customer's one service address, when they have exactly one).
+ */
+export function jobFormValues(job?: Job, customer?: PickedCustomer | null, serviceAddress = ''): Values {
   return {
     customer: job ? { id: job.customer_id, name: job.customer_name } : (customer ?? null),
     title: job?.title ?? '',
     description: job?.description ?? '',
-    service_address: job?.service_address ?? '',
+    service_address: job?.service_address ?? serviceAddress,
     status: job?.status ?? 'quote',
     assignee: job?.assignee ?? '',
     start: toDateTimeLocal(job?.scheduled_start_dt ?? null),
@@ -88,6 +94,19 @@ export function JobForm({ initial, savedStatus, submitLabel, saving, onSubmit, o
   useEffect(() => {
     if (endAsked) formRef.current?.querySelector<HTMLElement>('[data-field="scheduled_end_dt"]')?.focus();
   }, [endAsked, formRef]);
+  // The customer's service addresses are offered for the job's address. A new job for a customer
+  // with exactly one takes it while the field is empty, once per customer chosen (the form's
+  // first customer had it in `initial` already).
+  const customerId = values.customer?.id ?? '';
+  const addresses = useCustomerDetails(customerId).data?.addresses;
+  const prefilledFor = useRef(initial.customer?.id ?? '');
+  useEffect(() => {
+    if (savedStatus || customerId === '' || prefilledFor.current === customerId || addresses === undefined) return;
+    prefilledFor.current = customerId;
+    const [only] = addresses;
+    if (addresses.length === 1 && only && values.service_address.trim() === '') change('service_address', only.address);
+    // Once the chosen customer's addresses are known; `change` reads this render's values.
+  }, [customerId, addresses]);
   const statuses: JobStatus[] = savedStatus ? [savedStatus, ...jobTransitions[savedStatus]] : ['quote', 'scheduled'];
   const submit = (event: FormEvent<HTMLFormElement>) => form.submit(event, saving);
 
@@ -131,6 +150,9 @@ export function JobForm({ initial, savedStatus, submitLabel, saving, onSubmit, o
         )}
         <TextField label="Price" data-field="price_cents" inputMode="decimal" value={values.price} error={errors.price_cents} placeholder="0.00" onChange={(e) => change('price', e.target.value)} />
         {field('service_address', 'Service address', { className: 'otto-form-grid__full', autoComplete: 'street-address' })}
+        {customerId !== '' && addresses && (
+          <ServiceAddressChoices addresses={addresses} value={values.service_address} onChoose={(address) => change('service_address', address)} />
+        )}
         <TextAreaField
           label="Description"
           data-field="description"

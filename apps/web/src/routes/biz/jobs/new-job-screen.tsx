@@ -1,6 +1,7 @@
 import { PageHeader, useToast } from '@otto/ui';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useCustomerDetails } from '../../../features/customers/api/customer-details';
 import { useCreateJob } from '../../../features/jobs/api/save-job';
 import { JobForm, jobFormValues } from '../../../features/jobs/components/job-form';
 import { useCustomerName } from '../../../features/jobs/api/use-customer-name';
@@ -14,14 +15,17 @@ export default function NewJobScreen() {
   const [searchParams] = useSearchParams();
   const customerId = searchParams.get('customerId') ?? '';
   const customer = useCustomerName(customerId);
+  // Their one service address, when they have exactly one, starts the job's address.
+  const details = useCustomerDetails(customerId);
   const create = useCreateJob();
   const navigate = useNavigate();
   const toast = useToast();
   const [dirty, setDirty] = useState(false);
   const guard = useUnsavedChangesGuard(dirty);
 
-  if (customerId && customer.isPending) return <p role="status">Loading customer…</p>;
+  if (customerId && (customer.isPending || details.isPending)) return <p role="status">Loading customer…</p>;
   const picked = customer.data ? { id: customerId, name: customer.data } : null;
+  const onlyAddress = picked && details.data?.addresses.length === 1 ? details.data.addresses[0]!.address : '';
 
   return (
     <>
@@ -36,7 +40,7 @@ export default function NewJobScreen() {
         }
       />
       <JobForm
-        initial={jobFormValues(undefined, picked)}
+        initial={jobFormValues(undefined, picked, onlyAddress)}
         submitLabel="Create job"
         focusFirst
         saving={create.isPending}
