@@ -264,8 +264,11 @@ const invoiceLinesSchema = z
   .min(1, 'Add at least one line.')
   .max(limits.maxInvoiceLines, `An invoice has at most ${limits.maxInvoiceLines} lines.`);
 
-function checkDates(value: { issue_date: string; due_date: string }, ctx: z.RefinementCtx) {
+function checkDates(value: { issue_date: string; due_date: string; lines: z.output<typeof invoiceLineInputSchema>[] }, ctx: z.RefinementCtx) {
   if (value.due_date < value.issue_date) ctx.addIssue({ code: 'custom', path: ['due_date'], message: 'The due date cannot be before the issue date.' });
+  // Every figure stays an exact integer in JavaScript (and in a JSON number).
+  const total = value.lines.reduce((sum, line) => sum + BigInt(priceLine(line).total_cents), 0n);
+  if (total > BigInt(limits.maxPaymentCents)) ctx.addIssue({ code: 'custom', path: ['lines'], message: 'The invoice total is too large.' });
 }
 
 /**

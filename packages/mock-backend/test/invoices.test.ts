@@ -255,6 +255,68 @@ describe("a job's status and its invoice", () => {
     expect(invoiced.status).toBe('invoiced');
   });
 
+  it('a move back to completed voids the invoice; its undo brings that invoice back, the job invoiced again', async () => {
+    const { jobIds } = await business([2_500]);
+    const id = jobIds[0]!;
+    const events: unknown[] = [];
+    t.api.onChange((event) => events.push(event));
+    t.clock.advance();
+    jobSchema.parse((await t.call('POST', `/api/jobs/${id}/move`, { status: 'invoiced' })).json);
+    const [invoice] = (await t.call('GET', `/api/invoices?${q({ jobId: id })}`)).json as Invoice[];
+    expect(events).toContainEqual({ entity: 'invoice', kind: 'updated', ids: [invoice!.id] });
+    t.clock.advance();
+    const back = jobSchema.parse((await t.call('POST', `/api/jobs/${id}/move`, { status: 'completed' })).json);
+    expect(invoiceSchema.parse((await t.call('GET', `/api/invoices/${invoice!.id}`)).json).status).toBe('void');
+    t.clock.advance();
+    const undone = await t.call('POST', `/api/jobs/${id}/revert`, { version: back.modified_dt });
+    expect(undone.status, undone.text).toBe(200);
+    expect(jobSchema.parse(undone.json).status).toBe('invoiced');
+    expect(invoiceSchema.parse((await t.call('GET', `/api/invoices/${invoice!.id}`)).json)).toMatchObject({ status: 'open', balance_cents: 2_500 });
+  });
+
+  it('an edit into invoiced bills the job as edited; a job on an invoice keeps its customer', async () => {
+    const { jobIds } = await business([12_500]);
+    const id = jobIds[0]!;
+    const before = await job(id);
+    t.clock.advance();
+    const res = await t.call('PUT', `/api/jobs/${id}`, { ...before, status: 'invoiced', price_cents: 99_900, title: 'New title' });
+    expect(res.status, res.text).toBe(200);
+    const [invoice] = (await t.call('GET', `/api/invoices?${q({ jobId: id })}`)).json as Invoice[];
+    expect(invoice!.lines[0]).toMatchObject({ description: 'New title', unit_price_cents: 99_900 });
+    const other = (await t.create({ full_name: 'Other', email: 'other@example.com', phone: '2' })).json as { id: string };
+    const moved = await t.call('PATCH', `/api/jobs/${id}`, { customer_id: other.id });
+    expect(moved.status).toBe(400);
+    expect(moved.text).toContain('Void the invoice');
+  });
+
+  it('a job with no price moved to invoiced is paid at once: nothing is owed', async () => {
+    const { jobIds } = await business([0]);
+    t.clock.advance();
+    const moved = jobSchema.parse((await t.call('POST', `/api/jobs/${jobIds[0]}/move`, { status: 'invoiced' })).json);
+    expect(moved.status).toBe('paid');
+    const [invoice] = (await t.call('GET', `/api/invoices?${q({ jobId: jobIds[0] })}`)).json as Invoice[];
+    expect(invoice).toMatchObject({ status: 'paid', total_cents: 0 });
+  });
+
+  it('a job deleted for good leaves its invoice, billing one job fewer', async () => {
+    const { customerId, jobIds } = await business([100, 200]);
+    const invoice = await issue({ customer_id: customerId, job_ids: jobIds, lines: [{ description: 'Both', unit_price_cents: 300 }] });
+    for (const path of [`/api/jobs/${jobIds[0]}/archive`]) expect((await t.call('POST', path)).status).toBe(200);
+    expect((await t.call('DELETE', `/api/jobs/${jobIds[0]}`)).status).toBe(200);
+    const after = invoiceSchema.parse((await t.call('GET', `/api/invoices/${invoice.id}`)).json);
+    expect(after).toMatchObject({ job_ids: [jobIds[1]], balance_cents: 300 });
+    const summary = reportSummarySchema.parse((await t.call('GET', `/api/reports/summary?${q({ tz: 'UTC' })}`)).json);
+    expect(summary.owed).toMatchObject({ invoices: 1, jobs: 1, total_cents: 300 });
+  });
+
+  it('refuses an invoice whose total would not be an exact number', async () => {
+    const { customerId } = await business([]);
+    const line = { description: 'Huge', quantity: 100_000, unit_price_cents: 1_000_000_000, tax_rate_bp: 10_000 };
+    const res = await t.call('POST', '/api/invoices', { customer_id: customerId, issue_date: '2026-11-01', due_date: '2026-11-01', lines: Array.from({ length: 10 }, () => line) });
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('total is too large');
+  });
+
   it('moving an invoice partly paid back to completed is refused, in words', async () => {
     const { customerId, jobIds } = await business([1_000]);
     const invoice = await issue({ customer_id: customerId, job_ids: jobIds, lines: [{ description: 'Work', unit_price_cents: 1_000 }] });

@@ -131,7 +131,8 @@ describe('status moves', () => {
     for (const to of jobTransitions[from]) {
       it(`allows ${from} → ${to} and stamps when it happened`, async () => {
         const { createJob } = await withCustomer();
-        const job = jobSchema.parse((await createJob()).json);
+        // A price: a job with none is paid as soon as it is invoiced (decision 0161).
+        const job = jobSchema.parse((await createJob({ price_cents: 5_000 })).json);
         forceStatus(job.id, from);
         t.clock.advance(60_000);
         const res = await t.call('PATCH', `/api/jobs/${job.id}`, { status: to });

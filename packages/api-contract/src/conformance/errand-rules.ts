@@ -98,7 +98,8 @@ export const errandRules: ConformanceRule[] = [
     title: 'POST /jobs/{id}/move makes an allowed move (409 otherwise); POST /jobs/{id}/revert with the version it produced undoes exactly that move, out of paid too, once.',
     async run(ctx) {
       const customer = await ctx.createCustomer(`${ctx.token}move`);
-      let job = await ctx.createJob(customer.id, { status: 'scheduled', scheduled_start_dt: Date.UTC(2026, 11, 1, 9) });
+      // A price: a job with none is paid as soon as it is invoiced (nothing is owed; decision 0161).
+      let job = await ctx.createJob(customer.id, { status: 'scheduled', scheduled_start_dt: Date.UTC(2026, 11, 1, 9), price_cents: 15_000 });
       for (const status of ['in_progress', 'completed', 'invoiced', 'paid']) {
         const reply = await ctx.api.call('POST', `/jobs/${job.id}/move`, { body: { status } });
         expectStatus(reply, 200, `moving to ${status}`);

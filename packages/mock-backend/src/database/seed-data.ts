@@ -135,10 +135,10 @@ export function settleSeedDatabase(db: Database, now: number): { customers: numb
   const columns = { customers: dates('customers'), jobs: dates('jobs') };
   if (shift !== 0) {
     moveDates(db, shift, columns);
-    // Invoices and payments (migration 18) by whole days: their dates are calendar days.
-    const days = `${Math.round(shift / 86_400_000)} days`;
-    db.run('UPDATE invoices SET issue_date = date(issue_date, ?), due_date = date(due_date, ?), created_dt = created_dt + ?, modified_dt = modified_dt + ?, voided_dt = voided_dt + ?', [days, days, shift, shift, shift]);
-    db.run('UPDATE payments SET paid_on = date(paid_on, ?), created_dt = created_dt + ?', [days, shift]);
+    // Its invoices (made from its jobs by migration 18's rule) made again from the moved jobs: the
+    // same invoices, dated as PostgreSQL's seed dates them from the same jobs.
+    db.exec('DELETE FROM payments; DELETE FROM invoice_jobs; DELETE FROM invoices; UPDATE business_settings SET next_invoice_number = 1 WHERE k = 1');
+    db.exec(backfillInvoicesSql('sqlite'));
   }
   db.exec(`DROP TABLE ${seedMarker}`);
   return { customers: count('customers'), jobs: count('jobs') };

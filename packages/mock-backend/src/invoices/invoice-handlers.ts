@@ -184,45 +184,119 @@ const unpay = defineHandler(invoiceRoutes.unpay, async ({ sql, params, now, ifMa
 });
 
 /**
+ * What a job's status change did to invoices: for the move's undo, the invoice it issued (a move
+ * into invoiced) or voided (a move back to completed) and the payment it recorded (into paid); for
+ * the change feed, the other jobs it moved and the invoices it touched.
+ */
+export interface InvoiceEffects {
+  invoice_id: number | null;
+  payment_id: number | null;
+  jobs: string[];
+  invoices: string[];
+}
+
+const noEffects = (): InvoiceEffects => ({ invoice_id: null, payment_id: null, jobs: [], invoices: [] });
+
+/**
  * A job moved to invoiced by itself (a one-click move or an edit): an invoice of its own, one line
  * (its title, 1 × its price, the default tax rate), issued today (UTC) and due after the terms.
  */
-export async function invoiceJob(db: SqlClient, job: Job, now: number): Promise<number> {
+async function invoiceJob(db: SqlClient, job: Job, now: number): Promise<number> {
   const settings = await readSettings(db);
   const lines = priced([{ description: job.title, unit_price_cents: job.price_cents, tax_rate_bp: settings.default_tax_rate_bp }]);
   const content = { issue_date: utcDay(now), due_date: utcDay(now, settings.payment_terms_days), lines, note: '' };
   return insertInvoice(db, Number(job.customer_id), [Number(job.id)], content, now);
 }
 
+/** The live invoice that bills the job, its row locked for the write. */
+async function liveInvoiceFor(db: SqlClient, jobId: string): Promise<Invoice | undefined> {
+  const id = await liveInvoiceOfJob(db, Number(jobId));
+  return id === undefined ? undefined : findInvoice(db, id, { lock: true });
+}
+
 /**
- * A job moved to paid by itself: a payment of its invoice's balance today (UTC). Answers the
- * payment's id, or null when nothing was due (a zero total).
+ * Makes a job's invoice follow a status change already written to the job (decision 0161):
+ * `before` is the job as it was, `after` as it is now. Into invoiced from completed: an invoice of
+ * its own (a zero total is paid at once, and the job with it); into paid: a payment of its
+ * invoice's balance (its other jobs are paid too); back from invoiced to completed: its invoice
+ * voided (refused with 409 when it has payments, and the whole write with it).
  */
-export async function payJobInvoice(db: SqlClient, job: Job, now: number): Promise<{ invoiceId: number; paymentId: number | null }> {
-  const invoiceId = (await liveInvoiceOfJob(db, Number(job.id))) ?? (await invoiceJob(db, job, now));
-  const invoice = (await findInvoice(db, invoiceId)) as Invoice;
-  if (invoice.balance_cents === 0) return { invoiceId, paymentId: null };
-  const { paymentId } = await payWithJobs(db, invoice, { amount_cents: invoice.balance_cents, paid_on: utcDay(now), method: 'other', note: `Marked paid on job ${job.id}.` }, now);
-  return { invoiceId, paymentId };
-}
-
-/** A job moved back from invoiced to completed by itself: its invoice is voided (refused when paid in part). */
-export async function uninvoiceJob(db: SqlClient, job: Job, now: number): Promise<void> {
-  const invoiceId = await liveInvoiceOfJob(db, Number(job.id));
-  if (invoiceId === undefined) return;
-  await voidWithJobs(db, (await findInvoice(db, invoiceId)) as Invoice, now);
-}
-
-/** Undoes what a one-click move into invoiced or paid made (its invoice, its payment). */
-export async function undoMoveEffects(db: SqlClient, effects: { invoice_id: number | null; payment_id: number | null }, now: number): Promise<void> {
-  if (effects.payment_id !== null) {
-    const invoiceId = await db.get<{ invoice_id: number }>('SELECT invoice_id FROM payments WHERE id = ?', [effects.payment_id]);
-    const invoice = invoiceId && (await findInvoice(db, Number(invoiceId.invoice_id)));
-    if (invoice) await unpayWithJobs(db, invoice, Number(effects.payment_id), now);
-  } else if (effects.invoice_id !== null) {
-    const invoice = await findInvoice(db, Number(effects.invoice_id));
-    if (invoice && invoice.status !== 'void') await voidWithJobs(db, invoice, now);
+export async function followInvoice(db: SqlClient, before: Job, after: Job, now: number): Promise<InvoiceEffects> {
+  const effects = noEffects();
+  if (before.status === after.status) return effects;
+  if (after.status === 'invoiced' && before.status === 'completed') {
+    const id = await invoiceJob(db, after, now);
+    effects.invoice_id = id;
+    effects.invoices.push(String(id));
+    const invoice = (await findInvoice(db, id)) as Invoice;
+    if (invoice.balance_cents === 0) await moveInvoiceJobs(db, id, 'invoiced', 'paid', now);
+  } else if (after.status === 'paid') {
+    let invoice = await liveInvoiceFor(db, after.id);
+    if (!invoice) {
+      // A job invoiced before invoices existed and somehow left without one: bill it now.
+      const id = await invoiceJob(db, after, now);
+      invoice = (await findInvoice(db, id)) as Invoice;
+    }
+    effects.invoices.push(invoice.id);
+    if (invoice.balance_cents > 0) {
+      const paid = await payWithJobs(db, invoice, { amount_cents: invoice.balance_cents, paid_on: utcDay(now), method: 'other', note: `Marked paid on job ${after.id}.` }, now);
+      effects.payment_id = paid.paymentId;
+      effects.jobs.push(...paid.moved);
+    }
+  } else if (before.status === 'invoiced' && after.status === 'completed') {
+    const invoice = await liveInvoiceFor(db, after.id);
+    if (invoice) {
+      effects.jobs.push(...(await voidWithJobs(db, invoice, now)));
+      effects.invoice_id = Number(invoice.id);
+      effects.invoices.push(invoice.id);
+    }
   }
+  return effects;
+}
+
+/**
+ * Takes back what a one-click move made, before the job itself is put back: the payment it
+ * recorded, the invoice it issued (voided), or the invoice it voided (open again, its jobs
+ * invoiced again; refused when one of them is on another invoice since).
+ */
+export async function undoMoveEffects(
+  db: SqlClient,
+  move: { to_status: string; invoice_id: number | null; payment_id: number | null },
+  now: number,
+): Promise<InvoiceEffects> {
+  const effects = noEffects();
+  if (move.payment_id !== null) {
+    const row = await db.get<{ invoice_id: number }>('SELECT invoice_id FROM payments WHERE id = ?', [move.payment_id]);
+    const invoice = row && (await findInvoice(db, Number(row.invoice_id), { lock: true }));
+    if (invoice) {
+      effects.jobs.push(...(await unpayWithJobs(db, invoice, Number(move.payment_id), now)));
+      effects.invoices.push(invoice.id);
+    }
+  } else if (move.invoice_id !== null) {
+    const invoice = await findInvoice(db, Number(move.invoice_id), { lock: true });
+    if (invoice && move.to_status === 'invoiced' && invoice.status !== 'void') {
+      effects.jobs.push(...(await voidWithJobs(db, invoice, now)));
+      effects.invoices.push(invoice.id);
+    } else if (invoice && move.to_status === 'completed' && invoice.status === 'void') {
+      for (const jobId of invoice.job_ids) {
+        if ((await liveInvoiceOfJob(db, Number(jobId))) !== undefined) {
+          throw new ApiError(409, 'CONFLICT', `Invoice ${invoice.reference} cannot be brought back: job ${jobId} is on another invoice since.`);
+        }
+      }
+      await db.run('UPDATE invoices SET voided_dt = NULL, modified_dt = ? WHERE id = ?', [now, Number(invoice.id)]);
+      effects.jobs.push(...(await moveInvoiceJobs(db, Number(invoice.id), 'completed', 'invoiced', now, false)));
+      effects.invoices.push(invoice.id);
+    }
+  }
+  return effects;
+}
+
+/** The change-feed events of a job write and what it did to invoices. */
+export function jobWriteChanges(jobId: string, effects: InvoiceEffects): ChangeEvent[] {
+  return [
+    { entity: 'job', kind: 'updated', ids: [...new Set([jobId, ...effects.jobs])] },
+    ...(effects.invoices.length ? [{ entity: 'invoice' as const, kind: 'updated' as const, ids: [...new Set(effects.invoices)] }] : []),
+  ];
 }
 
 const getBusiness = defineHandler(settingsRoutes.getBusiness, async ({ sql }) => ({ data: await readSettings(sql) }));

@@ -14,6 +14,7 @@ import {
   listParamsRangeSchema,
   parseCalendarDate,
   startOfZonedDay,
+  type ChangeEvent,
   type Job,
   type JobFields,
   type JobListParams,
@@ -38,24 +39,9 @@ import {
   updateJob,
   type JobFilter,
 } from './job-repository';
-import { findJobMove, forgetJobMove, moveJob, revertJobMove } from './job-moves';
-import { invoiceJob, payJobInvoice, undoMoveEffects, uninvoiceJob } from '../invoices/invoice-handlers';
-
-/**
- * What a job's status change does to its invoice (decision 0161): into invoiced from completed, an
- * invoice of its own; into paid, a payment of its invoice's balance; back to completed, its invoice
- * voided. Answers what it made, for the move's undo.
- */
-async function followInvoice(db: SqlClient, job: Job, to: JobStatus, now: number): Promise<{ invoice_id: number | null; payment_id: number | null }> {
-  if (to === job.status) return { invoice_id: null, payment_id: null };
-  if (to === 'invoiced' && job.status === 'completed') return { invoice_id: await invoiceJob(db, job, now), payment_id: null };
-  if (to === 'paid') {
-    const paid = await payJobInvoice(db, job, now);
-    return { invoice_id: null, payment_id: paid.paymentId };
-  }
-  if (job.status === 'invoiced' && to === 'completed') await uninvoiceJob(db, job, now);
-  return { invoice_id: null, payment_id: null };
-}
+import { findJobMove, forgetJobMove, moveJob, rememberMoveEffects, revertJobMove } from './job-moves';
+import { followInvoice, jobWriteChanges, undoMoveEffects } from '../invoices/invoice-handlers';
+import { liveInvoiceOfJob } from '../invoices/invoice-repository';
 
 function notFound(id: string): ApiError {
   return new ApiError(404, 'NOT_FOUND', `Job ${JSON.stringify(id)} was not found. It may never have existed.`);
@@ -135,16 +121,23 @@ function checkSchedule(fields: JobFields): void {
   }
 }
 
-/** Saves new fields over a job, enforcing the lifecycle. */
-async function save(db: SqlClient, job: Job, fields: JobFields, now: number): Promise<Job> {
+/**
+ * Saves new fields over a job, enforcing the lifecycle; its invoice follows a status change
+ * (decision 0161). Answers the job and the change-feed events.
+ */
+async function save(db: SqlClient, job: Job, fields: JobFields, now: number): Promise<{ data: Job; changes: ChangeEvent[] }> {
   requireActive(job);
   if (!canMoveJob(job.status, fields.status)) throw forbiddenMove(job, fields.status);
   // An edit ends the chance to undo the last one-click move: the job is no longer what it left.
   await forgetJobMove(db, Number(job.id));
   const customerId = fields.customer_id === job.customer_id ? Number(job.customer_id) : await requireCustomer(db, fields.customer_id);
+  if (customerId !== Number(job.customer_id) && (await liveInvoiceOfJob(db, Number(job.id))) !== undefined) {
+    throw fieldError('customer_id', 'This job is on an invoice to its customer. Void the invoice before moving the job to another customer.');
+  }
   checkSchedule(fields);
-  await followInvoice(db, job, fields.status, now);
-  return updateJob(db, Number(job.id), fields, customerId, fields.status !== job.status, now);
+  const saved = await updateJob(db, Number(job.id), fields, customerId, fields.status !== job.status, now);
+  const effects = await followInvoice(db, job, saved, now);
+  return { data: (await findJob(db, Number(job.id))) as Job, changes: jobWriteChanges(job.id, effects) };
 }
 
 const list = defineHandler(jobRoutes.list, async ({ sql, filter }) => {
@@ -196,9 +189,7 @@ const create = defineHandler(jobRoutes.create, async ({ sql, body, now }) => {
   return { data: await insertJob(sql, body, customerId, now()) };
 });
 
-const update = defineHandler(jobRoutes.update, async ({ sql, params, body, now, ifMatch }) => ({
-  data: await save(sql, await requireJob(sql, params.id, ifMatch, true), body, now()),
-}));
+const update = defineHandler(jobRoutes.update, async ({ sql, params, body, now, ifMatch }) => save(sql, await requireJob(sql, params.id, ifMatch, true), body, now()));
 
 const patch = defineHandler(jobRoutes.patch, async ({ sql, params, body, now, ifMatch }) => {
   const job = await requireJob(sql, params.id, ifMatch, true);
@@ -206,7 +197,7 @@ const patch = defineHandler(jobRoutes.patch, async ({ sql, params, body, now, if
   if (!merged.success) {
     throw new ApiError(400, 'VALIDATION_FAILED', 'Some fields need attention.', toApiIssues(merged.error.issues));
   }
-  return { data: await save(sql, job, merged.data, now()) };
+  return save(sql, job, merged.data, now());
 });
 
 const move = defineHandler(jobRoutes.move, async ({ sql, params, body, now, ifMatch }) => {
@@ -221,8 +212,10 @@ const move = defineHandler(jobRoutes.move, async ({ sql, params, body, now, ifMa
   }
   if (schedule.scheduled_end_dt !== null && schedule.scheduled_start_dt === null) schedule.scheduled_end_dt = null;
   const version = nextVersion(job, now());
-  const effects = await followInvoice(sql, job, body.status, version);
-  return { data: await moveJob(sql, job, body.status, schedule, version, effects) };
+  const moved = await moveJob(sql, job, body.status, schedule, version);
+  const effects = await followInvoice(sql, job, moved, version);
+  await rememberMoveEffects(sql, Number(job.id), effects);
+  return { data: (await findJob(sql, Number(job.id))) as Job, changes: jobWriteChanges(job.id, effects) };
 });
 
 const revert = defineHandler(jobRoutes.revert, async ({ sql, params, body, now, ifMatch }) => {
@@ -237,8 +230,8 @@ const revert = defineHandler(jobRoutes.revert, async ({ sql, params, body, now, 
   if (now() - move.moved_dt > jobMoveRevertWindowMs) throw nothing('the move is more than 10 minutes old.');
   if (!(jobStatuses as readonly string[]).includes(move.from_status)) throw nothing('the move is not readable.');
   const version = nextVersion(job, now());
-  await undoMoveEffects(sql, { invoice_id: move.invoice_id ?? null, payment_id: move.payment_id ?? null }, version);
-  return { data: await revertJobMove(sql, move, version) };
+  const effects = await undoMoveEffects(sql, { to_status: move.to_status, invoice_id: move.invoice_id ?? null, payment_id: move.payment_id ?? null }, version);
+  return { data: await revertJobMove(sql, move, version), changes: jobWriteChanges(job.id, effects) };
 });
 
 const archive = defineHandler(jobRoutes.archive, async ({ sql, params, now, ifMatch }) => {

@@ -17,7 +17,10 @@ export interface JobMoveRow {
   previous_status_dt: number | null;
   previous_start_dt: number | null;
   previous_end_dt: number | null;
-  /** The invoice a move into invoiced made (migration 18), or null. */
+  /**
+   * The invoice the move issued (into invoiced) or voided (from invoiced back to completed), for
+   * its undo (migration 18); null when it touched none.
+   */
   invoice_id: number | null;
   /** The payment a move into paid recorded (migration 18), or null. */
   payment_id: number | null;
@@ -33,7 +36,6 @@ export async function moveJob(
   status: JobStatus,
   schedule: { scheduled_start_dt: number | null; scheduled_end_dt: number | null },
   now: number,
-  effects: { invoice_id: number | null; payment_id: number | null } = { invoice_id: null, payment_id: null },
 ): Promise<Job> {
   const id = Number(job.id);
   await db.run(
@@ -46,9 +48,15 @@ export async function moveJob(
      ON CONFLICT (job_id) DO UPDATE SET from_status = excluded.from_status, to_status = excluded.to_status, moved_dt = excluded.moved_dt,
        version = excluded.version, previous_status_dt = excluded.previous_status_dt, previous_start_dt = excluded.previous_start_dt,
        previous_end_dt = excluded.previous_end_dt, invoice_id = excluded.invoice_id, payment_id = excluded.payment_id`,
-    [id, job.status, status, now, now, job.status_dates[status], job.scheduled_start_dt, job.scheduled_end_dt, effects.invoice_id, effects.payment_id],
+    [id, job.status, status, now, now, job.status_dates[status], job.scheduled_start_dt, job.scheduled_end_dt, null, null],
   );
   return (await findJob(db, id)) as Job;
+}
+
+/** Remembers what the job's last move did to invoices, for its undo (the move's row may be gone: a zero total paid the job at once). */
+export async function rememberMoveEffects(db: SqlClient, jobId: number, effects: { invoice_id: number | null; payment_id: number | null }): Promise<void> {
+  if (effects.invoice_id === null && effects.payment_id === null) return;
+  await db.run('UPDATE job_moves SET invoice_id = ?, payment_id = ? WHERE job_id = ?', [effects.invoice_id, effects.payment_id, jobId]);
 }
 
 export function findJobMove(db: SqlClient, jobId: number): Promise<JobMoveRow | undefined> {

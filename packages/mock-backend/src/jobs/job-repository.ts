@@ -326,5 +326,7 @@ export async function setJobArchived(db: SqlClient, id: number, archived: boolea
 }
 
 export async function deleteJob(db: SqlClient, id: number): Promise<void> {
+  // Its invoices stay (the business's records), billing one job fewer.
+  await db.run('UPDATE invoices SET job_count = job_count - 1 WHERE id IN (SELECT invoice_id FROM invoice_jobs WHERE job_id = ?)', [id]);
   await db.run('DELETE FROM jobs WHERE id = ?', [id]);
 }

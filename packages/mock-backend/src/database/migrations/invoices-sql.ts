@@ -132,6 +132,8 @@ export function invoiceTablesSql(id: string, bigint: string): string {
     CREATE INDEX payments_invoice_idx ON payments (invoice_id, id);
     ALTER TABLE job_moves ADD COLUMN invoice_id ${bigint};
     ALTER TABLE job_moves ADD COLUMN payment_id ${bigint};
+    -- A move into or out of invoiced or paid made before invoices could not be undone exactly now.
+    DELETE FROM job_moves WHERE to_status IN ('invoiced', 'paid') OR from_status IN ('invoiced', 'paid');
   `;
 }
 
