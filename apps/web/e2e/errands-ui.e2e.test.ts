@@ -308,6 +308,14 @@ describe('CSV export (issue 18, problem 9)', () => {
     expect(row).toContain(`"'+44 20 7946 0958"`);
     expect(row).toMatch(/"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d","\d{4}-\d\d-\d\d \d\d:\d\d:\d\d"$/);
     // A UTF-8 byte-order mark first, so that Excel on Windows reads "Siobhán" as written (issue 36).
-    for (const file of [jobsFile, customersFile]) expect([...readFileSync((await file.path())!).subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    // Invoices and their payments (the seeded invoiced and paid jobs have them), money in the main unit.
+    const [invoicesFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export invoices (CSV)' }).click()]);
+    const invoicesCsv = readFileSync((await invoicesFile.path())!, 'utf8');
+    expect(invoicesCsv.split('\r\n')[0]).toContain('"reference","customer_id","customer","status","issue_date","due_date","subtotal"');
+    expect(invoicesCsv).toMatch(/"INV-\d{4}",/);
+    expect(invoicesCsv).toMatch(/"paid","\d{4}-\d\d-\d\d","\d{4}-\d\d-\d\d","\d+\.\d\d"/);
+    const [paymentsFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export payments (CSV)' }).click()]);
+    expect(readFileSync((await paymentsFile.path())!, 'utf8').split('\r\n')[0]).toContain('"invoice_id","reference","paid_on","amount","method","note"');
+    for (const file of [jobsFile, customersFile, invoicesFile, paymentsFile]) expect([...readFileSync((await file.path())!).subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   });
 });

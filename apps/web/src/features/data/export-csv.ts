@@ -1,9 +1,9 @@
-import { customerRoutes, jobRoutes, jobStatusLabels, limits, type Customer, type Job } from '@otto/api-contract';
+import { customerRoutes, invoiceRoutes, jobRoutes, jobStatusLabels, limits, paymentMethodLabels, type Customer, type Invoice, type Job } from '@otto/api-contract';
 import { callApi } from '../../lib/api-client';
 import { toCsv } from '../../lib/csv';
 import { localIsoDateTime } from '../../lib/format';
 
-type ListRoute = typeof customerRoutes.list | typeof jobRoutes.list;
+type ListRoute = typeof customerRoutes.list | typeof jobRoutes.list | typeof invoiceRoutes.list;
 
 /** Every row of a list, a page at a time, reporting progress as `done of total`. */
 async function fetchAll<T>(route: ListRoute, onProgress: (done: number, total: number) => void): Promise<T[]> {
@@ -52,4 +52,27 @@ export async function jobsCsv(onProgress: (done: number, total: number) => void)
       seconds(j.modified_dt),
     ]),
   ]);
+}
+
+const money = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * All invoices as CSV, newest number first, one row each (money in the currency's main unit), and
+ * their payments as another CSV, one row each: for a bookkeeper's spreadsheet.
+ */
+export async function invoicesCsv(onProgress: (done: number, total: number) => void): Promise<{ invoices: string; payments: string }> {
+  const invoices = await fetchAll<Invoice>(invoiceRoutes.list, onProgress);
+  return {
+    invoices: toCsv([
+      ['id', 'reference', 'customer_id', 'customer', 'status', 'issue_date', 'due_date', 'subtotal', 'discount', 'tax', 'total', 'paid', 'balance', 'job_ids', 'note'],
+      ...invoices.map((i) => [
+        i.id, i.reference, i.customer_id, i.customer_name, i.status, i.issue_date, i.due_date, money(i.subtotal_cents), money(i.discount_cents),
+        money(i.tax_cents), money(i.total_cents), money(i.paid_cents), money(i.balance_cents), i.job_ids.join(' '), i.note,
+      ]),
+    ]),
+    payments: toCsv([
+      ['invoice_id', 'reference', 'paid_on', 'amount', 'method', 'note'],
+      ...invoices.flatMap((i) => i.payments.map((p) => [i.id, i.reference, p.paid_on, money(p.amount_cents), paymentMethodLabels[p.method], p.note])),
+    ]),
+  };
 }

@@ -5,7 +5,7 @@ import type { BackendHandle } from '../../../backend/start-backend';
 import { downloadCsv, downloadFile, fileDate } from '../../../lib/download';
 import { Modal } from '../../../lib/modal';
 import { ImportDialog } from '../../import/components/import-dialog';
-import { customersCsv, jobsCsv } from '../export-csv';
+import { customersCsv, invoicesCsv, jobsCsv } from '../export-csv';
 import { recordBackup } from '../storage-health';
 import { SetAsideFiles } from './set-aside-files';
 import { StoragePanel } from './storage-panel';
@@ -68,8 +68,13 @@ export function DataDialog({
       return backupDownloaded(bytes.byteLength);
     });
 
-  const exportCsv = (kind: 'customers' | 'jobs') =>
+  const exportCsv = (kind: 'customers' | 'jobs' | 'invoices' | 'payments') =>
     run(`Exporting ${kind}`, async () => {
+      if (kind === 'invoices' || kind === 'payments') {
+        const files = await invoicesCsv(progress(`Exporting ${kind}`));
+        downloadCsv(files[kind], `otto-${kind}-${fileDate()}.csv`);
+        return `The ${kind} were exported as CSV.`;
+      }
       const csv = kind === 'customers' ? await customersCsv(progress(`Exporting ${kind}`)) : await jobsCsv(progress(`Exporting ${kind}`));
       downloadCsv(csv, `otto-${kind}-${fileDate()}.csv`);
       return `The ${kind} were exported as CSV.`;
@@ -144,6 +149,12 @@ export function DataDialog({
           </Button>
           <Button onClick={() => void exportCsv('jobs')} disabled={!!busy}>
             Export jobs (CSV)
+          </Button>
+          <Button onClick={() => void exportCsv('invoices')} disabled={!!busy}>
+            Export invoices (CSV)
+          </Button>
+          <Button onClick={() => void exportCsv('payments')} disabled={!!busy}>
+            Export payments (CSV)
           </Button>
           <Button onClick={() => setImporting(true)} disabled={!!busy}>
             Import from CSV…
