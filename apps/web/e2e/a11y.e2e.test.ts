@@ -35,6 +35,26 @@ export const screens: Screen[] = [
   { name: 'customers', path: '/biz/customers', ready: rowsShown },
   { name: 'customer-new', path: '/biz/customers/new' },
   { name: 'customer-edit', path: (page) => firstId(page, '/api/customers').then((id) => `/biz/customers/edit/${id}`) },
+  {
+    // A customer with notes (shown at a glance under the name) and two service addresses (decision 0162).
+    name: 'customer-record',
+    path: async (page) => {
+      const id = await firstId(page, '/api/customers', { offset: 1 });
+      const body = {
+        notes: 'Gate code 4411.\nDog in the garden: ring before going round the back.',
+        addresses: [
+          { label: 'Home', address: '1 High Street, Leeds LS1 4AB' },
+          { label: 'Rental', address: '7 Mill Lane, York YO1 7HH' },
+        ],
+      };
+      const saved = await apiFetch(page, `/api/customers/${id}/details`, { method: 'PUT', body });
+      if (saved.status !== 200) throw new Error(`PUT /api/customers/${id}/details answered ${saved.status}: ${saved.text}`);
+      return `/biz/customers/edit/${id}`;
+    },
+    ready: async (page) => {
+      await page.getByRole('listitem', { name: 'Address 2' }).waitFor();
+    },
+  },
   { name: 'customer-missing', path: '/biz/customers/edit/999999' },
   { name: 'jobs', path: '/biz/jobs', ready: rowsShown },
   { name: 'job-new', path: '/biz/jobs/new' },

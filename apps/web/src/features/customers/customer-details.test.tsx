@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../lib/api-client';
-import { fakeBackendHandle } from '../../test/fake-backend-handle';
+import { fakeBackendHandle, fakeChangeListeners } from '../../test/fake-backend-handle';
 import { renderApp } from '../../test/render-app';
 
 vi.mock('../../backend/start-backend', () => ({ ensureBackend: async () => fakeBackendHandle() }));
@@ -80,7 +80,7 @@ describe("a customer's notes and service addresses", () => {
 
   it("shows a server's 400 by the field it names (addresses.1.address)", async () => {
     const user = userEvent.setup();
-    const { api } = await start('/biz/customers/edit/3');
+    const { api, router } = await start('/biz/customers');
     saveElsewhere(api.store, 3, '', [
       { label: 'Home', address: '1 High Street' },
       { label: 'Rental', address: '7 Mill Lane' },
@@ -97,6 +97,7 @@ describe("a customer's notes and service addresses", () => {
             )
           : api.fetch(new Request(new URL(input, 'http://localhost'), init)),
     });
+    await act(() => router.navigate('/biz/customers/edit/3'));
     await screen.findByRole('heading', { name: 'Notes and service addresses' });
     await waitFor(() => expect(within(card()).getAllByRole('listitem')).toHaveLength(2));
     await user.type(notesField(), 'Ring first');
@@ -125,6 +126,20 @@ describe("a customer's notes and service addresses", () => {
     await waitFor(() => expect(notesField().value).toBe('Their notes'));
     expect((within(address(1)).getByLabelText(/^Address/) as HTMLInputElement).value).toBe('2 Quay Street');
     expect(within(card()).queryByText('This customer was changed in another tab')).toBeNull();
+  });
+
+  it('follows a save in another tab: the notes at a glance change, and the card says so', async () => {
+    const { api } = await start('/biz/customers/edit/6');
+    await screen.findByRole('heading', { name: 'Notes and service addresses' });
+    await waitFor(() => expect(within(card()).getByRole('button', { name: 'Add an address' })).toBeTruthy());
+    // Another tab saves, and its change event (a customer update naming them, as the contract says
+    // PUT /customers/:id/details publishes) reaches this one. The event is sent here by hand: the
+    // mock backend's handler answers no `id` and names no `changes`, so it publishes none yet.
+    saveElsewhere(api.store, 6, 'Call after 5 pm', [{ label: 'Home', address: '4 Bank Street' }]);
+    act(() => fakeChangeListeners.forEach((listener) => listener({ entity: 'customer', kind: 'updated', ids: ['6'] })));
+    const glance = await screen.findByRole('region', { name: 'Notes' });
+    expect(within(glance).getByText('Call after 5 pm')).toBeTruthy();
+    expect(await within(card()).findByText('This customer was changed in another tab')).toBeTruthy();
   });
 
   it('shows an archived customer’s notes and addresses to read, and says why', async () => {
