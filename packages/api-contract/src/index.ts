@@ -93,6 +93,7 @@ export {
   businessSettingsInputSchema,
   businessSettingsSchema,
   invoiceReference,
+  currencySchema,
   type InvoiceLineInput,
   type InvoiceLine,
   type PaymentInput,

@@ -246,6 +246,11 @@ export const invoiceSchema = z.object({
   paid_cents: cents,
   balance_cents: cents,
   note: z.string(),
+  /**
+   * The ISO 4217 code its amounts are in, as it was issued (`GBP`); empty for an invoice made
+   * without one (before invoices had it, or by a job's one-click move): shown in the reader's.
+   */
+  currency: z.string(),
   seller: sellerSchema,
   payments: z.array(paymentSchema),
   created_dt: z.number().int(),
@@ -258,6 +263,13 @@ export const invoiceSchema = z.object({
  * const owed = (i: Invoice) => i.status === 'open' ? i.balance_cents : 0;
  */
 export type Invoice = z.infer<typeof invoiceSchema>;
+
+/**
+ * An ISO 4217 currency code (`GBP`, `EUR`), or empty for none.
+ * @example
+ * currencySchema.parse('GBP');
+ */
+export const currencySchema = z.string('The currency must be text.').regex(/^([A-Z]{3})?$/, 'Give the currency as its three-letter code, such as GBP.');
 
 const invoiceLinesSchema = z
   .array(invoiceLineInputSchema)
@@ -290,6 +302,8 @@ export const invoiceInputSchema = z
     due_date: calendarDaySchema,
     lines: invoiceLinesSchema,
     note: text(limits.maxInvoiceNoteLength, 'The note').default(''),
+    /** The ISO 4217 code of its amounts (the issuer's currency), or empty. */
+    currency: currencySchema.default(''),
   })
   .superRefine(checkDates);
 /**

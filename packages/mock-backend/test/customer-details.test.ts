@@ -16,6 +16,8 @@ describe("a customer's details", () => {
     expect(empty.status).toBe(200);
     expect(empty.headers.get('etag')).toBe('"0"');
     expect(customerDetailsSchema.parse(empty.json)).toEqual({ customer_id: customer.id, notes: '', addresses: [], modified_dt: 0 });
+    const events: unknown[] = [];
+    t.api.onChange((event) => events.push(event));
     t.clock.advance();
     const body = { notes: ' Dog in the garden. Gate code 4411. ', addresses: [{ label: 'Home', address: '1 High Street, Leeds' }, { address: '7 Mill Lane' }] };
     const saved = await t.call('PUT', `/api/customers/${customer.id}/details`, body, { headers: { ...json, 'if-match': '"0"' } });
@@ -23,6 +25,8 @@ describe("a customer's details", () => {
     const details = customerDetailsSchema.parse(saved.json);
     expect(details).toMatchObject({ notes: 'Dog in the garden. Gate code 4411.', addresses: [{ label: 'Home', address: '1 High Street, Leeds' }, { label: '', address: '7 Mill Lane' }] });
     expect(details.modified_dt).toBe(t.clock.now());
+    // Other tabs hear of it as a change of the customer.
+    expect(events).toEqual([{ entity: 'customer', kind: 'updated', ids: [customer.id] }]);
     // Saved again from the old version: refused, nothing lost.
     const stale = await t.call('PUT', `/api/customers/${customer.id}/details`, { notes: 'Overwritten' }, { headers: { ...json, 'if-match': '"0"' } });
     expect(stale.status).toBe(412);

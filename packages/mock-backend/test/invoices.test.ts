@@ -65,7 +65,7 @@ const threeLines = [
 describe('an invoice', () => {
   it('is issued for completed jobs with lines priced by the one rounding rule; its jobs become invoiced', async () => {
     const { customerId, jobIds } = await business();
-    const invoice = await issue({ customer_id: customerId, job_ids: jobIds, lines: threeLines, note: 'Thank you' });
+    const invoice = await issue({ customer_id: customerId, job_ids: jobIds, lines: threeLines, note: 'Thank you', currency: 'GBP' });
     // Labour 1.5 × 49.99 = 74.985 → 74.99, tax 15.00 (14.998); parts 37.50 less 3.75, tax 6.75; call-out 60.00.
     expect(invoice.lines.map((l) => [l.amount_cents, l.discount_cents, l.tax_cents, l.total_cents])).toEqual([
       [7_499, 0, 1_500, 8_999],
@@ -85,6 +85,7 @@ describe('an invoice', () => {
       paid_cents: 0,
       balance_cents: 19_049,
       note: 'Thank you',
+      currency: 'GBP',
     });
     for (const id of jobIds) expect((await job(id)).status).toBe('invoiced');
     const again = await t.call('GET', `/api/invoices/${invoice.id}`);
@@ -105,6 +106,7 @@ describe('an invoice', () => {
       [{ customer_id: customerId, lines: [] }, 'at least one line'],
       [{ customer_id: customerId, lines: [{ description: 'x', unit_price_cents: 1, quantity: 0.0001 }] }, 'three decimals'],
       [{ customer_id: customerId, lines, due_date: '2026-10-01' }, 'before the issue date'],
+      [{ customer_id: customerId, lines, currency: 'pounds' }, 'three-letter code'],
     ];
     for (const [body, words] of tries) {
       const res = await t.call('POST', '/api/invoices', { issue_date: '2026-11-01', due_date: '2026-11-15', ...body });

@@ -61,7 +61,8 @@ const putDetails = defineHandler(customerRoutes.putDetails, async ({ sql, params
      ON CONFLICT (customer_id) DO UPDATE SET notes = excluded.notes, addresses_json = excluded.addresses_json, modified_dt = excluded.modified_dt`,
     [customer.id, body.notes, JSON.stringify(addresses), stamp],
   );
-  return { data: await readDetails(sql, customer.id) };
+  // The answer is the details (no `id` of its own): the customer is named for the change feed.
+  return { data: await readDetails(sql, customer.id), changes: [{ entity: 'customer', kind: 'updated', ids: [String(customer.id)] }] };
 });
 
 /** The handlers of the customer details routes. */

@@ -101,7 +101,7 @@ const create = defineHandler(invoiceRoutes.create, async ({ sql, body, now }) =>
     jobIds.push(id);
   }
   const stamp = now();
-  const id = await insertInvoice(sql, customerId, jobIds, { issue_date: body.issue_date, due_date: body.due_date, lines: priced(body.lines), note: body.note }, stamp);
+  const id = await insertInvoice(sql, customerId, jobIds, { issue_date: body.issue_date, due_date: body.due_date, lines: priced(body.lines), note: body.note }, stamp, body.currency);
   const moved: string[] = [];
   moved.push(...(await moveInvoiceJobs(sql, id, 'completed', 'invoiced', stamp)));
   const invoice = (await findInvoice(sql, id)) as Invoice;

@@ -33,6 +33,7 @@ interface InvoiceRow {
   paid_cents: number;
   balance_cents: number;
   note: string;
+  currency: string;
   seller_name: string;
   seller_address: string;
   seller_tax_number: string;
@@ -42,7 +43,7 @@ interface InvoiceRow {
 }
 
 const invoiceColumns = `i.id, i.number, i.prefix, i.customer_id, c.full_name AS customer_name, i.issue_date, i.due_date, i.lines_json,
-  i.subtotal_cents, i.discount_cents, i.tax_cents, i.total_cents, i.paid_cents, i.balance_cents, i.note, i.seller_name,
+  i.subtotal_cents, i.discount_cents, i.tax_cents, i.total_cents, i.paid_cents, i.balance_cents, i.note, i.currency, i.seller_name,
   i.seller_address, i.seller_tax_number, i.created_dt, i.modified_dt, i.voided_dt`;
 
 /** The rows' invoices with their jobs and payments (two queries for the whole page). */
@@ -79,6 +80,7 @@ async function toInvoices(db: SqlClient, rows: InvoiceRow[]): Promise<Invoice[]>
       paid_cents: Number(row.paid_cents),
       balance_cents: balance,
       note: row.note,
+      currency: row.currency,
       seller: { name: row.seller_name, address: row.seller_address, tax_number: row.seller_tax_number },
       payments: payments
         .filter((p) => Number(p.invoice_id) === id)
@@ -219,7 +221,15 @@ export interface InvoiceContent {
  * ends, so two issuers wait for each other and a rolled-back write gives its number back: numbers
  * never skip or repeat) and the business's details as they are, and links the jobs.
  */
-export async function insertInvoice(db: SqlClient, customerId: number, jobIds: readonly number[], content: InvoiceContent, now: number): Promise<number> {
+export async function insertInvoice(
+  db: SqlClient,
+  customerId: number,
+  jobIds: readonly number[],
+  content: InvoiceContent,
+  now: number,
+  /** The ISO 4217 code its amounts are in ('' for none). */
+  currency = '',
+): Promise<number> {
   const taken = (await db.get<SettingsRow & { number: number }>(
     `UPDATE business_settings SET next_invoice_number = next_invoice_number + 1 WHERE k = 1
      RETURNING next_invoice_number - 1 AS number, invoice_prefix, name, address, tax_number`,
@@ -227,12 +237,12 @@ export async function insertInvoice(db: SqlClient, customerId: number, jobIds: r
   const totals = invoiceTotals(content.lines);
   const inserted = (await db.get<{ id: number }>(
     `INSERT INTO invoices (number, prefix, customer_id, issue_date, due_date, lines_json, subtotal_cents, discount_cents, tax_cents,
-       total_cents, paid_cents, balance_cents, job_count, note, seller_name, seller_address, seller_tax_number, created_dt, modified_dt, voided_dt)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, NULL) RETURNING id`,
+       total_cents, paid_cents, balance_cents, job_count, note, currency, seller_name, seller_address, seller_tax_number, created_dt, modified_dt, voided_dt)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL) RETURNING id`,
     [
       taken.number, taken.invoice_prefix, customerId, content.issue_date, content.due_date, JSON.stringify(content.lines),
       totals.subtotal_cents, totals.discount_cents, totals.tax_cents, totals.total_cents, totals.total_cents, jobIds.length,
-      content.note, taken.name, taken.address, taken.tax_number, now, now,
+      content.note, currency, taken.name, taken.address, taken.tax_number, now, now,
     ],
   )) as { id: number };
   const id = Number(inserted.id);

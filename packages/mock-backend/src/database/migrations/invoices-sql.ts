@@ -103,6 +103,7 @@ export function invoiceTablesSql(id: string, bigint: string): string {
       balance_cents ${bigint} NOT NULL,
       job_count INTEGER NOT NULL,
       note TEXT NOT NULL,
+      currency TEXT NOT NULL DEFAULT '',
       seller_name TEXT NOT NULL,
       seller_address TEXT NOT NULL,
       seller_tax_number TEXT NOT NULL,

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { ApiClientError, callApi } from '../../../lib/api-client';
 import { changedWhere } from '../../../lib/live/changed-where';
 import { invoiceKeys, jobKeys, reportKeys } from '../../../lib/query-keys';
+import { getSettings } from '../../../lib/settings';
 
 /**
  * After any write: the invoice as answered, then the invoice lists, the jobs (their status follows
@@ -30,7 +31,8 @@ function changedMeanwhile(queryClient: QueryClient, id: string, error: unknown, 
 export function useCreateInvoice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: InvoiceInput) => (await callApi(invoiceRoutes.create, { body: input })).data,
+    // Issued in the business's currency as this browser shows it: the invoice keeps it (decision 0161).
+    mutationFn: async (input: InvoiceInput) => (await callApi(invoiceRoutes.create, { body: { ...input, currency: input.currency || getSettings().currency } })).data,
     onSuccess: (invoice) => refresh(queryClient, invoice),
   });
 }

@@ -18,7 +18,8 @@ export interface InvoiceDocumentProps {
  */
 export function InvoiceDocument({ invoice, onRemovePayment, removing }: InvoiceDocumentProps) {
   const { currency } = useSettings();
-  const money = (cents: number) => formatMoney(cents, currency);
+  // Its own currency, as issued; the one set here for an invoice made without one.
+  const money = (cents: number) => formatMoney(cents, invoice.currency || currency);
   const state = invoiceState(invoice);
   const { seller } = invoice;
   const discounted = invoice.lines.some((l) => l.discount_bp > 0);

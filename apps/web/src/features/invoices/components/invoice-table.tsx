@@ -18,7 +18,7 @@ function columns(currency: string, hideCustomer: boolean): TableColumn<Invoice>[
     { key: 'status', header: 'Status', render: (i) => <InvoiceStatusBadge invoice={i} /> },
     { key: 'issued', header: 'Issued', render: (i) => <>{cardLabel('Issued')}{formatDay(i.issue_date)}</> },
     { key: 'due', header: 'Due', render: (i) => <>{cardLabel('Due')}{formatDay(i.due_date)}</> },
-    { key: 'total', header: 'Total', className: 'otto-numeric', render: (i) => <>{cardLabel('Total')}{formatMoney(i.total_cents, currency)}</> },
+    { key: 'total', header: 'Total', className: 'otto-numeric', render: (i) => <>{cardLabel('Total')}{formatMoney(i.total_cents, i.currency || currency)}</> },
     {
       key: 'balance',
       header: 'Balance due',
@@ -29,7 +29,7 @@ function columns(currency: string, hideCustomer: boolean): TableColumn<Invoice>[
         ) : (
           <>
             {cardLabel('Balance due')}
-            {formatMoney(i.balance_cents, currency)}
+            {formatMoney(i.balance_cents, i.currency || currency)}
           </>
         ),
     },

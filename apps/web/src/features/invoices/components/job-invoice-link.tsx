@@ -29,7 +29,7 @@ export function JobInvoiceLink({ job }: { job: Job }) {
     <p className="job-invoice">
       On invoice <Link to={paths.invoices.view.href(i.id)}>{i.reference}</Link> <InvoiceStatusBadge invoice={i} />{' '}
       <span className="otto-muted">
-        {i.status === 'open' ? `${formatMoney(i.balance_cents)} still due.` : i.status === 'paid' ? `${formatMoney(i.total_cents)} paid.` : ''}
+        {i.status === 'open' ? `${formatMoney(i.balance_cents, i.currency || undefined)} still due.` : i.status === 'paid' ? `${formatMoney(i.total_cents, i.currency || undefined)} paid.` : ''}
       </span>
     </p>
   );

@@ -42,7 +42,7 @@ export function PaymentForm({ invoice, saving, onSubmit }: { invoice: Invoice; s
           inputMode="decimal"
           value={values.amount}
           error={errors.amount_cents}
-          hint={`The balance due is ${formatMoney(invoice.balance_cents)}.`}
+          hint={`The balance due is ${formatMoney(invoice.balance_cents, invoice.currency || undefined)}.`}
           onChange={(e) => change('amount', e.target.value)}
         />
         <TextField label="Paid on" type="date" data-field="paid_on" value={values.paidOn} error={errors.paid_on} onChange={(e) => change('paidOn', e.target.value)} />

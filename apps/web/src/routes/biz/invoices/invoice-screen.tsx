@@ -83,7 +83,7 @@ function InvoiceView({ invoice: i }: { invoice: Invoice }) {
     setPdfBusy(true);
     try {
       const { invoicePdf } = await import('../../../features/invoices/invoice-pdf');
-      const bytes = await invoicePdf(i, currency);
+      const bytes = await invoicePdf(i, i.currency || currency);
       downloadFile(bytes as Uint8Array<ArrayBuffer>, `${i.reference}.pdf`, 'application/pdf');
     } catch {
       toast.show('The PDF could not be made. Try again, or print the invoice instead.', { tone: 'error' });
@@ -95,7 +95,7 @@ function InvoiceView({ invoice: i }: { invoice: Invoice }) {
   async function removePayment(payment: Payment) {
     try {
       const after = await unpay.mutateAsync({ invoice: i, paymentId: payment.id });
-      toast.show(`The payment of ${formatMoney(payment.amount_cents)} was removed. Balance due: ${formatMoney(after.balance_cents)}.`, { tone: 'success' });
+      toast.show(`The payment of ${formatMoney(payment.amount_cents, i.currency || undefined)} was removed. Balance due: ${formatMoney(after.balance_cents, i.currency || undefined)}.`, { tone: 'success' });
     } catch (error) {
       toast.show(error instanceof ApiClientError ? error.message : 'The payment could not be removed. Try again.', { tone: 'error' });
     }
@@ -165,7 +165,7 @@ function InvoiceView({ invoice: i }: { invoice: Invoice }) {
               toast.show(
                 after.status === 'paid'
                   ? `Invoice ${after.reference} is paid in full.`
-                  : `A payment of ${formatMoney(payment.amount_cents ?? 0)} was recorded. Balance due: ${formatMoney(after.balance_cents)}.`,
+                  : `A payment of ${formatMoney(payment.amount_cents ?? 0, i.currency || undefined)} was recorded. Balance due: ${formatMoney(after.balance_cents, i.currency || undefined)}.`,
                 { tone: 'success' },
               );
             }}
