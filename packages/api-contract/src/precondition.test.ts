@@ -23,7 +23,7 @@ describe('changeEventSchema', () => {
   it('accepts the feed events and refuses anything else', () => {
     expect(changeEventSchema.safeParse({ entity: 'job', kind: 'updated', ids: ['3'] }).success).toBe(true);
     expect(changeEventSchema.safeParse({ entity: 'database', kind: 'reset', ids: [] }).success).toBe(true);
-    expect(changeEventSchema.safeParse({ entity: 'invoice', kind: 'updated', ids: [] }).success).toBe(false);
+    expect(changeEventSchema.safeParse({ entity: 'estimate', kind: 'updated', ids: [] }).success).toBe(false);
     expect(changeEventSchema.safeParse({ entity: 'job', kind: 'updated', ids: [3] }).success).toBe(false);
   });
 });

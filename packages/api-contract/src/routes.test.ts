@@ -16,7 +16,7 @@ describe('matchRoute', () => {
   it('tells a known path with an unknown method from an unknown path', () => {
     expect(matchRoute('DELETE', '/customers').kind).toBe('method-not-allowed');
     expect(matchRoute('POST', '/customers/1').kind).toBe('method-not-allowed');
-    expect(matchRoute('GET', '/invoices').kind).toBe('no-route');
+    expect(matchRoute('GET', '/estimates').kind).toBe('no-route');
     expect(matchRoute('GET', '/customers/1/extra').kind).toBe('no-route');
   });
 });

@@ -35,7 +35,7 @@ describe('createOpenApiDocument', () => {
 
   it('takes X-Otto-Request-Id on every write and declares its 422 REQUEST_ID_REUSED, on no read', () => {
     for (const route of allRoutes) {
-      const op = operationOf(doc, route.method.toLowerCase(), route.path.replace(':id', '{id}'));
+      const op = operationOf(doc, route.method.toLowerCase(), route.path.replace(/:(\w+)/g, '{$1}'));
       const write = route.method !== 'GET';
       expect(op.parameters?.some((p) => p.name === 'X-Otto-Request-Id' && p.in === 'header') ?? false, `${route.method} ${route.path}`).toBe(write);
       expect(op.responses['422']?.$ref, `${route.method} ${route.path}`).toBe(write ? '#/components/responses/RequestIdReused' : undefined);
@@ -46,7 +46,7 @@ describe('createOpenApiDocument', () => {
     const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
       Object.entries(item).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, id: (op as Operation).operationId })),
     );
-    expect(operations.map((o) => o.key).sort()).toEqual(allRoutes.map((r) => `${r.method} ${r.path.replace(':id', '{id}')}`).sort());
+    expect(operations.map((o) => o.key).sort()).toEqual(allRoutes.map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`).sort());
     expect(new Set(operations.map((o) => o.id)).size).toBe(allRoutes.length);
     expect(operationOf(doc, 'get', '/jobs/counts').operationId).toBe('jobsCounts');
   });
@@ -116,35 +116,35 @@ describe('createOpenApiDocument', () => {
   });
 
   it('documents a route added to the route table without anyone editing the document', async () => {
-    const invoiceSchema = z.object({ id: z.string(), total_cents: z.number().int() });
-    const invoices = {
+    const estimateSchema = z.object({ id: z.string(), total_cents: z.number().int() });
+    const estimates = {
       list: {
         method: 'GET',
-        path: '/invoices',
-        summary: 'List invoices.',
+        path: '/estimates',
+        summary: 'List estimates.',
         filterJson: z.object({ customerId: z.string().optional() }),
-        response: z.array(invoiceSchema),
+        response: z.array(estimateSchema),
         totalCount: true,
       },
       send: {
         method: 'POST',
-        path: '/invoices/:id/send',
-        summary: 'Send an invoice to its customer.',
+        path: '/estimates/:id/send',
+        summary: 'Send an estimate to its customer.',
         params: z.object({ id: z.string() }),
         body: z.object({ email: z.string() }),
         response: customerSchema,
       },
     } as const satisfies Record<string, RouteDefinition>;
-    const extended = createOpenApiDocument({ routes: { ...routes, invoices } });
+    const extended = createOpenApiDocument({ routes: { ...routes, estimates } });
 
-    expect(Object.keys(extended.paths)).toEqual([...Object.keys(doc.paths), '/invoices', '/invoices/{id}/send']);
-    expect(extended.tags.map((t) => t.name)).toEqual([...Object.keys(routes), 'invoices']);
-    expect(operationOf(extended, 'get', '/invoices')).toMatchObject({
-      operationId: 'invoicesList',
+    expect(Object.keys(extended.paths)).toEqual([...Object.keys(doc.paths), '/estimates', '/estimates/{id}/send']);
+    expect(extended.tags.map((t) => t.name)).toEqual([...Object.keys(routes), 'estimates']);
+    expect(operationOf(extended, 'get', '/estimates')).toMatchObject({
+      operationId: 'estimatesList',
       responses: { 200: { headers: { 'X-Total-Count': {} }, content: { 'application/json': { schema: { type: 'array' } } } } },
     });
-    expect(operationOf(extended, 'post', '/invoices/{id}/send')).toMatchObject({
-      operationId: 'invoicesSend',
+    expect(operationOf(extended, 'post', '/estimates/{id}/send')).toMatchObject({
+      operationId: 'estimatesSend',
       parameters: [{ name: 'id', in: 'path', required: true }, { name: 'X-Otto-Request-Id', in: 'header', required: false }],
       requestBody: { content: { 'application/json': { schema: { properties: { email: { type: 'string' } } } } } },
       responses: { 200: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Customer' } } } }, 507: {} },
