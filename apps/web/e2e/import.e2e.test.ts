@@ -60,7 +60,7 @@ describe('CSV import in Chromium', () => {
     const problems = page.getByTestId('import-problems');
     await problems.getByText('2 rows have problems and will be skipped').waitFor();
     await expect(problems.getByRole('listitem').allTextContents()).resolves.toEqual([
-      expect.stringMatching(/^Row 7: email: Enter an email address like name@example\.com\./),
+      expect.stringMatching(/^Row 7: email: Enter an email address like name@example\.com, or leave it empty\./),
       expect.stringMatching(/^Row 8: full name: Enter the full name\./),
     ]);
     await expect(page.getByTestId('import-duplicates').getByRole('listitem').allTextContents()).resolves.toEqual([
@@ -106,7 +106,7 @@ describe('CSV import in Chromium', () => {
     expect(skipped.startsWith('\uFEFF')).toBe(true);
     expect(skipped.slice(1).split('\r\n').filter(Boolean)).toEqual([
       '"Full name","E-mail","Phone number","Why it was skipped"',
-      '"Bad Email","not-an-email","555 0104","email: Enter an email address like name@example.com."',
+      '"Bad Email","not-an-email","555 0104","email: Enter an email address like name@example.com, or leave it empty."',
       '"","noname@import.example","555 0105","full name: Enter the full name."',
       '"Zoë Again","ZOE.ADAHL@import.example","555 0106","A duplicate: skipped, as chosen."',
     ]);

@@ -166,6 +166,7 @@ describe('tabs of one browser', () => {
       const url = new URL(request.url());
       if (request.method() === 'GET' && url.pathname === '/api/customers') listRequests++;
     });
+    const started = Date.now();
     const statuses = await writer.evaluate(async () => {
       const create = (i: number) =>
         fetch('/api/customers', {
@@ -177,9 +178,14 @@ describe('tabs of one browser', () => {
     });
     expect(statuses.every((status) => status === 200)).toBe(true);
     await expect.poll(async () => (await listSummary(list).textContent())?.replace(/\D/g, ''), { timeout: 30_000 }).toBe(String(before + 200));
-    console.log(`list requests in the other tab during a burst of 200 creates: ${listRequests}`);
+    const tookMs = Date.now() - started;
+    console.log(`list requests in the other tab during a burst of 200 creates: ${listRequests} in ${tookMs} ms`);
     expect(listRequests).toBeGreaterThanOrEqual(1);
-    expect(listRequests).toBeLessThanOrEqual(8);
+    // The batcher's rule (create-change-batcher.ts): at most one batch per 250 ms while changes keep
+    // coming, so the refetches follow how long the burst took on this machine, not the 200 writes
+    // (a loaded machine stretches the burst: 11 refetches in a run where it took about 3 s).
+    expect(listRequests).toBeLessThanOrEqual(Math.ceil(tookMs / 250) + 2);
+    expect(listRequests).toBeLessThan(40);
   }, 120_000);
 });
 

@@ -291,13 +291,16 @@ describe("a job's status and its invoice", () => {
     expect(moved.text).toContain('Void the invoice');
   });
 
-  it('a job with no price moved to invoiced is paid at once: nothing is owed', async () => {
+  it('a job with no price moved to invoiced stays invoiced, owing nothing; marking it paid records no payment', async () => {
     const { jobIds } = await business([0]);
     t.clock.advance();
     const moved = jobSchema.parse((await t.call('POST', `/api/jobs/${jobIds[0]}/move`, { status: 'invoiced' })).json);
-    expect(moved.status).toBe('paid');
+    expect(moved.status).toBe('invoiced');
     const [invoice] = (await t.call('GET', `/api/invoices?${q({ jobId: jobIds[0] })}`)).json as Invoice[];
-    expect(invoice).toMatchObject({ status: 'paid', total_cents: 0 });
+    expect(invoice).toMatchObject({ total_cents: 0, balance_cents: 0 });
+    t.clock.advance();
+    expect(jobSchema.parse((await t.call('POST', `/api/jobs/${jobIds[0]}/move`, { status: 'paid' })).json).status).toBe('paid');
+    expect(invoiceSchema.parse((await t.call('GET', `/api/invoices/${invoice!.id}`)).json).payments).toEqual([]);
   });
 
   it('a job deleted for good leaves its invoice, billing one job fewer', async () => {

@@ -217,7 +217,7 @@ async function liveInvoiceFor(db: SqlClient, jobId: string): Promise<Invoice | u
 /**
  * Makes a job's invoice follow a status change already written to the job (decision 0161):
  * `before` is the job as it was, `after` as it is now. Into invoiced from completed: an invoice of
- * its own (a zero total is paid at once, and the job with it); into paid: a payment of its
+ * its own; into paid: a payment of its
  * invoice's balance (its other jobs are paid too); back from invoiced to completed: its invoice
  * voided (refused with 409 when it has payments, and the whole write with it).
  */
@@ -225,11 +225,11 @@ export async function followInvoice(db: SqlClient, before: Job, after: Job, now:
   const effects = noEffects();
   if (before.status === after.status) return effects;
   if (after.status === 'invoiced' && before.status === 'completed') {
+    // The job lands where the person moved it, invoiced, even with nothing to pay (a job with no
+    // price): its invoice owes nothing, and marking the job paid records no payment.
     const id = await invoiceJob(db, after, now);
     effects.invoice_id = id;
     effects.invoices.push(String(id));
-    const invoice = (await findInvoice(db, id)) as Invoice;
-    if (invoice.balance_cents === 0) await moveInvoiceJobs(db, id, 'invoiced', 'paid', now);
   } else if (after.status === 'paid') {
     let invoice = await liveInvoiceFor(db, after.id);
     if (!invoice) {
