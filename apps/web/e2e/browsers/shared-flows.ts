@@ -411,7 +411,10 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
       await screen.click({ role: 'button', name: 'Close', within: { role: 'dialog' } });
       await searchCustomers(screen, 'afterbackup');
       await screen.waitForText('No customers match “afterbackup”');
-      await closeTabs(notFoundAnswer(`/api/customers/${zed}`, 'after the restore, the screen that showed Zed Afterbackup (made after the backup) asks for Zed again, who is gone'));
+      await closeTabs(
+        notFoundAnswer(`/api/customers/${zed}`, 'after the restore, the screen that showed Zed Afterbackup (made after the backup) asks for Zed again, who is gone'),
+        notFoundAnswer(`/api/customers/${zed}/details`, 'and for their notes and service addresses, which are gone with them'),
+      );
     });
 
     it('schedules a job from the unscheduled list by keyboard, then moves it by drag and by arrow key', { timeout: flowTimeout }, async () => {
