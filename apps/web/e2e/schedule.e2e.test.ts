@@ -133,6 +133,8 @@ describe('the schedule in Chromium', () => {
     await dialog.getByLabel('Person').fill('Aaa Kit');
     await dialog.getByRole('button', { name: 'Schedule' }).press('Enter');
     await page.locator(`${cell('Aaa Kit', friday!)} [data-job-id="${dialogJob.id}"]`).waitFor();
+    // Drawn at once, saved after (an optimistic placement): wait for the save before reading it.
+    await expect.poll(async () => (await getJob(page, dialogJob.id)).status).toBe('scheduled');
     expect(await getJob(page, dialogJob.id)).toMatchObject({ status: 'scheduled', assignee: 'Aaa Kit', scheduled_start_dt: at(friday!, 14 * 60), scheduled_end_dt: at(friday!, 15 * 60) });
 
     // The day view: the job dragged to 13:00, then its end dragged to 15:30.

@@ -447,6 +447,9 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
       await screen.fill('Start', '10:00');
       await screen.click({ role: 'button', name: 'Schedule', within: { role: 'dialog' } });
       await screen.find(card(tuesday.key));
+      // The schedule shows a placement at once and saves it after (an optimistic move): the API
+      // has it once the save is done, which on a loaded machine is after the card is drawn.
+      await screen.waitFor('the job saved as scheduled on Tuesday', startsAt, { id: setup.id, at: tuesday.ten });
       expect(await job()).toMatchObject({ status: 'scheduled', scheduled_start_dt: tuesday.ten });
       await shot(screen, 'schedule');
       // Dragged to Wednesday, in the unassigned lane.
