@@ -109,6 +109,23 @@ export {
   type BusinessSettings,
 } from './invoice';
 export {
+  syncLimits,
+  syncPullQuerySchema,
+  syncRecordsSchema,
+  syncPullSchema,
+  syncWriteSchema,
+  syncPushInputSchema,
+  syncAnswerSchema,
+  syncPushSchema,
+  type SyncPullQuery,
+  type SyncRecords,
+  type SyncPull,
+  type SyncWrite,
+  type SyncPushInput,
+  type SyncAnswer,
+  type SyncPush,
+} from './sync';
+export {
   routes,
   customerRoutes,
   jobRoutes,
@@ -116,6 +133,7 @@ export {
   reportRoutes,
   invoiceRoutes,
   settingsRoutes,
+  syncRoutes,
   allRoutes,
   largestBodyBytes,
   bodyLimitOf,

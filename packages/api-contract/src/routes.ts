@@ -5,10 +5,11 @@ import { invoiceRoutes, settingsRoutes } from './invoice-routes';
 import { jobRoutes } from './job-routes';
 import { apiBasePath, limits } from './limits';
 import { reportRoutes } from './report-routes';
+import { syncRoutes } from './sync-routes';
 import type { RouteDefinition } from './route-definition';
 
 export type { HttpMethod, RouteDefinition } from './route-definition';
-export { customerRoutes, importRoutes, invoiceRoutes, jobRoutes, reportRoutes, settingsRoutes };
+export { customerRoutes, importRoutes, invoiceRoutes, jobRoutes, reportRoutes, settingsRoutes, syncRoutes };
 
 /**
  * The route table: every call an Otto backend answers.
@@ -24,6 +25,7 @@ export const routes = {
   reports: reportRoutes,
   invoices: invoiceRoutes,
   settings: settingsRoutes,
+  sync: syncRoutes,
 } as const;
 
 /**

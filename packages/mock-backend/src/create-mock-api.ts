@@ -3,6 +3,8 @@ import { jobHandlers } from './jobs/job-handlers';
 import { invoiceHandlers } from './invoices/invoice-handlers';
 import { importHandlers } from './imports/import-handlers';
 import { reportHandlers } from './reports/report-handlers';
+import { syncHandlers } from './sync/sync-handlers';
+import { withSyncPush } from './sync/sync-push';
 import { createLogger } from './logger';
 import { createChangeListeners } from './runtime/change-listeners';
 import { createRouter } from './runtime/create-router';
@@ -61,7 +63,7 @@ export async function createMockApi(options: MockApiOptions & { database?: ApiDa
   };
   const route = createRouter({
     extensionRoutes,
-    handlers: [...customerHandlers, ...jobHandlers, ...importHandlers, ...reportHandlers, ...invoiceHandlers],
+    handlers: [...customerHandlers, ...jobHandlers, ...importHandlers, ...reportHandlers, ...invoiceHandlers, ...syncHandlers],
     sql: opened.sql,
     db: opened.extensionDb,
     now,
@@ -72,7 +74,8 @@ export async function createMockApi(options: MockApiOptions & { database?: ApiDa
   const shownStore = (opened.shown as { store?: SqliteStore }).store;
   const shelf = options.controlShelf ?? memoryShelf();
   const scenarios = options.applyScenarios === false ? undefined : createScenarios(options.scenarios, shelf);
-  const answer = withControl({ scenarios, store: shownStore, now, publish, shelf }, route);
+  // A push sends each of its writes through everything a request over HTTP goes through.
+  const answer = withSyncPush(withControl({ scenarios, store: shownStore, now, publish, shelf }, route));
   let closing: Promise<void> | undefined;
 
   return {

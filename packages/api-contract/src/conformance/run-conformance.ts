@@ -9,10 +9,11 @@ import { createKitClient, RuleFailure } from './kit-client';
 import { listRules, searchRules } from './list-rules';
 import { reportRules } from './report-rules';
 import { requestIdRules } from './request-id-rules';
+import { syncRules } from './sync-rules';
 import { createRuleContext, type ConformanceRule } from './rule-context';
 import type { ConformanceOptions, ConformanceReport, ConformanceRuleInfo, ConformanceRuleResult } from './types';
 
-const allRules: readonly ConformanceRule[] = [...customerRules, ...listRules, ...searchRules, ...errorRules, ...jobRules, ...importRules, ...concurrencyRules, ...requestIdRules, ...reportRules, ...errandRules, ...invoiceRules];
+const allRules: readonly ConformanceRule[] = [...customerRules, ...listRules, ...searchRules, ...errorRules, ...jobRules, ...importRules, ...concurrencyRules, ...requestIdRules, ...reportRules, ...errandRules, ...invoiceRules, ...syncRules];
 
 /**
  * Every rule of the kit, in the order it runs.

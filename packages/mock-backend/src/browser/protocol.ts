@@ -241,7 +241,7 @@ export function isLongRunningRequest(method: string, url: string): boolean {
   } catch {
     return false;
   }
-  return /^\/api\/(?:customers\/import|jobs\/import|imports\/last\/undo)$/.test(path);
+  return /^\/api\/(?:customers\/import|jobs\/import|imports\/last\/undo|sync\/push)$/.test(path);
 }
 
 /** The words of a refusal (a 5xx answer's JSON `message`), for the host's machines; undefined for any other answer. */

@@ -17,7 +17,7 @@ import {
 import type { SqlValue } from '@otto/sqlite-store';
 import type { SqlClient } from '../sql/types';
 
-interface InvoiceRow {
+export interface InvoiceRow {
   id: number;
   number: number;
   prefix: string;
@@ -42,12 +42,12 @@ interface InvoiceRow {
   voided_dt: number | null;
 }
 
-const invoiceColumns = `i.id, i.number, i.prefix, i.customer_id, c.full_name AS customer_name, i.issue_date, i.due_date, i.lines_json,
+export const invoiceColumns = `i.id, i.number, i.prefix, i.customer_id, c.full_name AS customer_name, i.issue_date, i.due_date, i.lines_json,
   i.subtotal_cents, i.discount_cents, i.tax_cents, i.total_cents, i.paid_cents, i.balance_cents, i.note, i.currency, i.seller_name,
   i.seller_address, i.seller_tax_number, i.created_dt, i.modified_dt, i.voided_dt`;
 
 /** The rows' invoices with their jobs and payments (two queries for the whole page). */
-async function toInvoices(db: SqlClient, rows: InvoiceRow[]): Promise<Invoice[]> {
+export async function toInvoices(db: SqlClient, rows: InvoiceRow[]): Promise<Invoice[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => Number(r.id));
   const marks = ids.map(() => '?').join(', ');

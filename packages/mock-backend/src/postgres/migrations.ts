@@ -1,6 +1,7 @@
 import { scheduleIndexesSql } from '../database/migrations/016-020';
 import { customerDetailsTableSql } from '../customers/customer-details';
 import { backfillInvoicesSql, invoiceTablesSql, owedTablesSql } from '../database/migrations/invoices-sql';
+import { randomEpochSql, syncLogSql } from '../sync/sync-log';
 import { postgresStepsBeforeBaseline } from './migrations-before-baseline';
 import { counterFunction, shardFunctionSql } from './schema-sql';
 import { searchFunctionsSql } from './search';
@@ -311,6 +312,12 @@ export const postgresStepsAfterBaseline: readonly PostgresMigration[] = [
     name: 'customer details',
     // As SQLite's step 19 (decision 0162): notes and service addresses beside customers.
     up: customerDetailsTableSql('BIGINT'),
+  },
+  {
+    version: 20,
+    name: 'sync log',
+    // As SQLite's step 20 (decision 0163): the change log a pull reads, the epoch and horizon.
+    up: syncLogSql('BIGINT', randomEpochSql.postgres),
   },
 ];
 

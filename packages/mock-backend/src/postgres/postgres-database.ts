@@ -1,3 +1,4 @@
+import { syncHorizonNowSql } from '../sync/sync-log';
 import { randomUUID } from 'node:crypto';
 import { createSqliteStore, StoreError, type Database } from '@otto/sqlite-store';
 import { migrations } from '../database/migrations';
@@ -132,6 +133,8 @@ async function seedIfEmpty(store: PostgresStore, seed: SeedOptions | { data: See
     await copyTable(db, 'jobs', data.jobs, shift);
     // The invoiced and paid jobs' invoices, as SQLite's seed gives them (migration 18's backfill).
     for (const statement of db.dialect.backfillInvoices) await db.run(statement);
+    // Not in the change log: a device that pulled before takes everything (decision 0163).
+    await db.run(syncHorizonNowSql);
     return { customers: data.customers.rows.length, jobs: data.jobs.rows.length };
   });
 }

@@ -2,6 +2,7 @@
 import { limits, type ChangeEvent } from '@otto/api-contract';
 import type { SqliteStore } from '@otto/sqlite-store';
 import { FixtureError, loadFixture } from '../database/fixtures';
+import { randomEpochSql } from '../sync/sync-log';
 import { answerWithOverride, apiPathOf, controlError, controlPathPrefix, type ControlShelf, type Scenarios } from './scenarios';
 
 interface ControlOptions {
@@ -39,7 +40,12 @@ const userVersionOf = (bytes: Uint8Array) => (bytes.length >= 64 ? new DataView(
  * team's shared server is not a test's to change.
  */
 export function withControl({ scenarios, store, now, publish, shelf }: ControlOptions, route: (request: Request) => Promise<Response>) {
-  const reset = () => publish({ entity: 'database', kind: 'reset', ids: [] });
+  const reset = () => {
+    // The data was replaced as a whole, its change log says nothing of it: a new epoch, so every
+    // device that syncs with this server takes everything again (decision 0163).
+    store?.exec(`DELETE FROM sync_log; UPDATE sync_state SET epoch = ${randomEpochSql.sqlite}, horizon = (SELECT last FROM version_stamp WHERE k = 1) WHERE k = 1`);
+    publish({ entity: 'database', kind: 'reset', ids: [] });
+  };
 
   async function data(request: Request, path: string, sqlite: SqliteStore): Promise<Response> {
     const method = request.method.toUpperCase();

@@ -19,6 +19,8 @@ import type { HandlerResult, RouteHandler } from './handler';
 import { fingerprintOf, logAnswer, loggedAnswer, requestIdOf, type LoggedAnswer } from './request-log';
 import { errorResponse, jsonResponse, notFoundText, replayResponse } from './responses';
 import { takeVersionStamp } from './version-stamp';
+import { logChanges } from '../sync/sync-log';
+import { replayedHeader } from '../sync/sync-push';
 
 interface RouterOptions {
   handlers: readonly RouteHandler[];
@@ -107,13 +109,18 @@ export function createRouter({ handlers, sql, db, now, logger, publish, extensio
         const earlier = requestId && fingerprint ? await loggedAnswer(client, requestId, fingerprint, clock) : undefined;
         if (earlier) return { answer: earlier };
         const result = await run(client, () => stamp);
+        // The change log a device pulls from (decision 0163), in the write's own transaction.
+        await logChanges(client, stamp, changesOf(route, result));
         const answer: LoggedAnswer = { status: 200, headers: headersOf(result), body: JSON.stringify(result.data) };
         if (requestId && fingerprint) await logAnswer(client, requestId, fingerprint, answer, clock);
         return { answer, result };
       });
       // Past this point the write committed: only now is it news for the change feed (a replay changed nothing).
       if (outcome.result) publishAll(changesOf(route, outcome.result), publish, logger);
-      return replayResponse(outcome.answer);
+      const response = replayResponse(outcome.answer);
+      // A push tells its device which writes had run already (decision 0163).
+      if (!outcome.result) response.headers.set(replayedHeader, 'true');
+      return response;
     } catch (error) {
       return toErrorResponse(error, logger);
     }

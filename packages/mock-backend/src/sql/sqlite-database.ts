@@ -1,4 +1,5 @@
 import { createSqliteStore, type Database, type SqliteStore, type StoreInfo } from '@otto/sqlite-store';
+import { syncHorizonNowSql } from '../sync/sync-log';
 import { migrations } from '../database/migrations';
 import { importSeedData, settleSeedDatabase } from '../database/seed-data';
 import { migrateExtension } from '../runtime/extensions';
@@ -54,6 +55,9 @@ export function sqliteDatabase(given?: SqliteStore): ApiDatabase<SqliteShown> {
             seeded = seedDatabase(store, seed, now());
           }
         }
+        // What seeding wrote is not in the change log: a device that pulled before must take
+        // everything (decision 0163).
+        if (seeded.customers > 0 || seeded.jobs > 0) store.run(syncHorizonNowSql);
       } catch (error) {
         if (!given) await store.close();
         throw error;

@@ -2,6 +2,7 @@
 import type { Migration } from '@otto/sqlite-store';
 
 import { customerDetailsTableSql } from '../../customers/customer-details';
+import { randomEpochSql, syncLogSql } from '../../sync/sync-log';
 import { backfillInvoicesSql, invoiceTablesSql, owedTablesSql } from './invoices-sql';
 import { phoneDigitsSql, suffixesOfDigitsSql } from './phone-digit-suffixes-sql';
 
@@ -78,5 +79,12 @@ export const migrations016To020: readonly Migration[] = [
     // Issue 39, decision 0162: a customer's notes and service addresses, in a table of their own
     // beside customers (whose columns and meaning the spec fixes).
     up: customerDetailsTableSql('INTEGER'),
+  },
+  {
+    version: 20,
+    name: 'sync log',
+    // Issue 40, decision 0163: every committed write's change events at its version stamp, the
+    // positions a device pulls from; the data's epoch and the log's horizon.
+    up: syncLogSql('INTEGER', randomEpochSql.sqlite),
   },
 ];
