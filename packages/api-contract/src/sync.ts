@@ -89,8 +89,9 @@ export type SyncPull = z.infer<typeof syncPullSchema>;
 
 /**
  * One write a device made and the server has not confirmed: the API request as the device sent it
- * to its own copy, with its request id (so that pushing it again never runs it twice) and, for a
- * write of one record, the `If-Match` it was made over.
+ * to its own copy, with its request id (so that pushing it again never runs it twice), for a write
+ * of one record the `If-Match` it was made over, and the ids the records it created took there (from
+ * the device's own range, 2^52 up: the server's run gives them the same ones).
  * @example
  * const write: SyncWrite = { request_id: 'dev-a:41', method: 'PUT', path: '/customers/7', body: { full_name: 'Ada' }, if_match: '"1767225600042"' };
  */
@@ -100,6 +101,9 @@ export const syncWriteSchema = z.object({
   path: z.string().regex(/^\/[^\s]*$/, 'The path is below the API base: /customers/7.').max(500),
   body: z.unknown().optional(),
   if_match: z.string().max(200).optional(),
+  ids: z
+    .partialRecord(z.enum(['customers', 'jobs', 'invoices', 'payments']), z.array(z.string().regex(/^\d{16}$/, 'A record id a device gives is 16 digits.')).max(1_000))
+    .optional(),
 });
 /**
  * One write of a push.

@@ -100,7 +100,7 @@ describeIfPostgres('PostgreSQL store', () => {
     expect(tables.map((r) => r.t)).toEqual(
       ['business_settings', 'customer_count', 'customer_days', 'customer_details', 'customers', 'fts_deferred', 'import_rows', 'imports', 'invoice_jobs', 'invoices',
         'job_counts', 'job_moves', 'jobs', 'otto_schema_migrations', 'owed_customers', 'owed_days', 'owed_due', 'paid_days', 'payments', 'request_log',
-        'sync_log', 'sync_state', 'version_stamp'],
+        'sync_device', 'sync_log', 'sync_outbox', 'sync_state', 'version_stamp'],
     );
   }, 60_000);
 

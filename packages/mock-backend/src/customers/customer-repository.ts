@@ -1,4 +1,5 @@
 import type { Customer, CustomerInput } from '@otto/api-contract';
+import { newId } from '../sync/record-ids';
 import type { SqlClient } from '../sql/types';
 import { phoneDigitsOf } from '../database/fts-query';
 import { customerColumns as columns, customerOrder, toCustomer, type CustomerPage, type CustomerRow, type CustomerSort } from './customer-rows';
@@ -54,9 +55,10 @@ export async function findCustomer(db: SqlClient, id: number, { lock = false }: 
 }
 
 export async function insertCustomer(db: SqlClient, input: CustomerInput, now: number): Promise<Customer> {
+  const id = await newId(db, 'customers');
   const row = await db.get<CustomerRow>(
-    `INSERT INTO customers (full_name, phone, email, created_dt, modified_dt) VALUES (?, ?, ?, ?, ?) RETURNING ${returning}`,
-    [input.full_name, input.phone, input.email, now, now],
+    `INSERT INTO customers (${id.column}full_name, phone, email, created_dt, modified_dt) VALUES (${id.mark}?, ?, ?, ?, ?) RETURNING ${returning}`,
+    [...id.params, input.full_name, input.phone, input.email, now, now],
   );
   return toCustomer(row as CustomerRow);
 }

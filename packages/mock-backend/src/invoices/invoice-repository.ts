@@ -1,5 +1,6 @@
 // Invoices, payments and the business's settings in SQL (migration 18, decision 0161): one codebase
 // for SQLite and PostgreSQL.
+import { newId } from '../sync/record-ids';
 import {
   formatDay,
   invoiceAges,
@@ -235,11 +236,13 @@ export async function insertInvoice(
      RETURNING next_invoice_number - 1 AS number, invoice_prefix, name, address, tax_number`,
   )) as SettingsRow & { number: number };
   const totals = invoiceTotals(content.lines);
+  const newInvoiceId = await newId(db, 'invoices');
   const inserted = (await db.get<{ id: number }>(
-    `INSERT INTO invoices (number, prefix, customer_id, issue_date, due_date, lines_json, subtotal_cents, discount_cents, tax_cents,
+    `INSERT INTO invoices (${newInvoiceId.column}number, prefix, customer_id, issue_date, due_date, lines_json, subtotal_cents, discount_cents, tax_cents,
        total_cents, paid_cents, balance_cents, job_count, note, currency, seller_name, seller_address, seller_tax_number, created_dt, modified_dt, voided_dt)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL) RETURNING id`,
+     VALUES (${newInvoiceId.mark}?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL) RETURNING id`,
     [
+      ...newInvoiceId.params,
       taken.number, taken.invoice_prefix, customerId, content.issue_date, content.due_date, JSON.stringify(content.lines),
       totals.subtotal_cents, totals.discount_cents, totals.tax_cents, totals.total_cents, totals.total_cents, jobIds.length,
       content.note, currency, taken.name, taken.address, taken.tax_number, now, now,
@@ -267,9 +270,10 @@ export async function voidInvoice(db: SqlClient, id: number, now: number): Promi
 
 /** Records a payment and lowers the balance; answers the payment's id. */
 export async function insertPayment(db: SqlClient, invoiceId: number, payment: Required<PaymentInput>, now: number): Promise<number> {
+  const id = await newId(db, 'payments');
   const row = (await db.get<{ id: number }>(
-    'INSERT INTO payments (invoice_id, amount_cents, paid_on, method, note, created_dt) VALUES (?, ?, ?, ?, ?, ?) RETURNING id',
-    [invoiceId, payment.amount_cents, payment.paid_on, payment.method, payment.note, now],
+    `INSERT INTO payments (${id.column}invoice_id, amount_cents, paid_on, method, note, created_dt) VALUES (${id.mark}?, ?, ?, ?, ?, ?) RETURNING id`,
+    [...id.params, invoiceId, payment.amount_cents, payment.paid_on, payment.method, payment.note, now],
   )) as { id: number };
   await db.run('UPDATE invoices SET paid_cents = paid_cents + ?, balance_cents = balance_cents - ?, modified_dt = ? WHERE id = ?', [
     payment.amount_cents, payment.amount_cents, now, invoiceId,

@@ -1,4 +1,5 @@
 import { jobStatuses, scheduleLookbackMs, type Job, type ScheduleJob, type JobCounts, type JobFields, type JobStatus } from '@otto/api-contract';
+import { newId } from '../sync/record-ids';
 import type { SqlValue } from '@otto/sqlite-store';
 import type { SqlClient } from '../sql/types';
 import { active, and, jobColumns as columns, jobOrder, narrowed, toJob, unscheduledSql, type JobFilter, type JobFilterSql, type JobRow, type JobSort } from './job-rows';
@@ -281,11 +282,12 @@ function fieldValues(fields: JobFields, customerId: number): SqlValue[] {
 }
 
 export async function insertJob(db: SqlClient, fields: JobFields, customerId: number, now: number): Promise<Job> {
+  const id = await newId(db, 'jobs');
   const inserted = await db.get<{ id: number }>(
-    `INSERT INTO jobs (customer_id, title, description, service_address, status, assignee, scheduled_start_dt,
+    `INSERT INTO jobs (${id.column}customer_id, title, description, service_address, status, assignee, scheduled_start_dt,
        scheduled_end_dt, price_cents, created_dt, modified_dt, ${fields.status}_dt)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-    [...fieldValues(fields, customerId), now, now, now],
+     VALUES (${id.mark}?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    [...id.params, ...fieldValues(fields, customerId), now, now, now],
   );
   return (await findJob(db, (inserted as { id: number }).id)) as Job;
 }

@@ -24,6 +24,7 @@ export const postgresDialect: SqlDialect = {
   jsonIntegers: 'SELECT v::bigint AS value FROM json_array_elements_text(?::json) AS t(v)',
   jsonTriples: 'SELECT (v ->> 0)::bigint, (v ->> 1)::bigint, (v ->> 2)::bigint FROM json_array_elements(?::json) AS t(v)',
   jsonPairsNumbered: 'SELECT (t.ord - 1)::bigint, (t.v ->> 0)::bigint, (t.v ->> 1)::bigint FROM json_array_elements(?::json) WITH ORDINALITY AS t(v, ord)',
+  ownIdSql: null,
   keyLock: 'SELECT pg_advisory_xact_lock(hashtext(?))',
   // The search columns are generated with the rows: deleting a row deletes them.
   deleteSearchRows: () => null,

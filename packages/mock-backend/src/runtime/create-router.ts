@@ -21,6 +21,8 @@ import { errorResponse, jsonResponse, notFoundText, replayResponse } from './res
 import { takeVersionStamp } from './version-stamp';
 import { logChanges } from '../sync/sync-log';
 import { replayedHeader } from '../sync/sync-push';
+import { deviceIds, namedIds, recordIdsHeader } from '../sync/record-ids';
+import { keepInOutbox } from '../sync/device-outbox';
 
 interface RouterOptions {
   handlers: readonly RouteHandler[];
@@ -102,17 +104,42 @@ export function createRouter({ handlers, sql, db, now, logger, publish, extensio
       // id with another request is refused (decision 0121).
       const requestId = requestIdOf(request);
       const fingerprint = requestId ? await fingerprintOf(request.method, path + url.search, bodyBytes) : undefined;
+      const namedIdsHeader = request.headers.get(recordIdsHeader);
       const outcome = await sql.transaction(async (client): Promise<{ answer: LoggedAnswer; result?: HandlerResult }> => {
         const clock = now();
         // The write's moment comes from the database, first (decision 0120): its records' versions.
         const stamp = await takeVersionStamp(client, clock);
         const earlier = requestId && fingerprint ? await loggedAnswer(client, requestId, fingerprint, clock) : undefined;
         if (earlier) return { answer: earlier };
-        const result = await run(client, () => stamp);
+        // The ids of what it creates (decision 0163): those a pushed write names, a device's own
+        // range on a device, else the database's.
+        const device = namedIdsHeader === null ? await deviceIds(client) : undefined;
+        if (device && route.longRunning) {
+          throw new ApiError(409, 'CONFLICT', 'Imports are not synced yet: import on a computer that uses the team server directly, then sync.');
+        }
+        const ids = namedIdsHeader === null ? device : namedIds(namedIdsHeader);
+        const changes: ChangeEvent[] = [];
+        const result = await run(ids ? { ...client, ids } : client, () => stamp);
+        changes.push(...changesOf(route, result));
         // The change log a device pulls from (decision 0163), in the write's own transaction.
-        await logChanges(client, stamp, changesOf(route, result));
+        await logChanges(client, stamp, changes);
         const answer: LoggedAnswer = { status: 200, headers: headersOf(result), body: JSON.stringify(result.data) };
         if (requestId && fingerprint) await logAnswer(client, requestId, fingerprint, answer, clock);
+        // On a device, the write waits in its outbox until the server has run it.
+        if (device) {
+          await keepInOutbox(client, {
+            requestId: requestId ?? `${stamp}-${crypto.randomUUID()}`,
+            method: request.method.toUpperCase(),
+            path: path + url.search,
+            body: route.body ? new TextDecoder().decode(bodyBytes) : null,
+            ifMatch: request.headers.get('if-match'),
+            ifMatchVersions: ifMatch,
+            ids: device.taken,
+            stamp,
+            touched: changes,
+            madeAt: clock,
+          });
+        }
         return { answer, result };
       });
       // Past this point the write committed: only now is it news for the change feed (a replay changed nothing).

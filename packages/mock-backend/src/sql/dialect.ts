@@ -52,6 +52,12 @@ export interface SqlDialect {
    */
   readonly keyLock: string | null;
   /**
+   * The SQL of a new row's own id where the database would otherwise give the largest id plus one
+   * (SQLite): the largest id below `below` plus one, so ids in a device's range (decision 0163)
+   * never move where the server's own go. `null` where a sequence gives ids (PostgreSQL).
+   */
+  readonly ownIdSql: ((table: string, below: number) => string) | null;
+  /**
    * The SQL of full-text search tables kept apart from the rows: a DELETE of the search rows of the
    * records `idsSql` selects (it takes the parameters), for a delete no trigger follows; `null` where
    * the search columns live in the rows themselves (PostgreSQL).

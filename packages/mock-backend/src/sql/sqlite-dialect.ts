@@ -24,6 +24,7 @@ export const sqliteDialect: SqlDialect = {
   jsonTriples: 'SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?)',
   jsonPairsNumbered: 'SELECT key, value ->> 0, value ->> 1 FROM json_each(?)',
   keyLock: null,
+  ownIdSql: (table, below) => `(SELECT coalesce(max(id), 0) + 1 FROM ${table} WHERE id < ${below})`,
   deleteSearchRows: (table, idsSql) => `DELETE FROM ${table === 'customers' ? 'customers_fts' : 'jobs_fts'} WHERE rowid IN (${idsSql})`,
   backfillInvoices: backfillInvoicesStatements('sqlite'),
   customerSearch: sqliteCustomerSearch,

@@ -1,6 +1,7 @@
 import type { SqlValue } from '@otto/sqlite-store';
 import type { KeptResults } from './kept-results';
 import type { SqlDialect } from './dialect';
+import type { RecordIds } from '../sync/record-ids';
 
 export type { SqlDialect, SqlDialectName } from './dialect';
 
@@ -30,6 +31,11 @@ export interface SqlClient {
    * `keptGet`); absent where every read runs again.
    */
   readonly kept?: KeptResults;
+  /**
+   * Where a write's inserts take the ids of new records from, when not the database's own (a
+   * device's range, or the ids a pushed write names; decision 0163).
+   */
+  readonly ids?: RecordIds;
 }
 
 /**

@@ -27,6 +27,32 @@ export function syncLogSql(bigint: string, randomText: string): string {
       horizon ${bigint} NOT NULL
     );
     INSERT INTO sync_state (k, epoch, horizon) SELECT 1, ${randomText}, last FROM version_stamp WHERE k = 1;
+    -- On a device that syncs with a server (none elsewhere): its number (the range of the ids it
+    -- gives what it creates), how many ids it gave, the server's epoch and its position there.
+    CREATE TABLE sync_device (
+      k INTEGER PRIMARY KEY CHECK (k = 1),
+      device_no INTEGER NOT NULL,
+      next_n ${bigint} NOT NULL,
+      epoch TEXT,
+      position ${bigint}
+    );
+    -- A device's writes, oldest first, until the copy has the server's version of them: waiting,
+    -- run on the server (confirmed: the version it gave), or refused (a notice).
+    CREATE TABLE sync_outbox (
+      seq ${bigint} PRIMARY KEY,
+      request_id TEXT NOT NULL UNIQUE,
+      method TEXT NOT NULL,
+      path TEXT NOT NULL,
+      body TEXT,
+      if_match TEXT,
+      after_request TEXT,
+      ids TEXT NOT NULL,
+      stamp ${bigint} NOT NULL,
+      touched TEXT NOT NULL,
+      made_dt ${bigint} NOT NULL,
+      confirmed ${bigint},
+      refused TEXT
+    );
   `;
 }
 

@@ -2,6 +2,7 @@
 // HTTP would run, each at most once (its request id).
 import { apiBasePath, matchRoute, requestIdHeader, syncPushInputSchema, syncRoutes, type SyncAnswer, type SyncWrite } from '@otto/api-contract';
 import { toApiIssues } from '../runtime/api-error';
+import { recordIdsHeader } from './record-ids';
 import { errorResponse, jsonResponse } from '../runtime/responses';
 
 /** The header a backend sets on a write's answer that it replayed from its request log. */
@@ -47,6 +48,7 @@ async function runWrite(answer: (request: Request) => Promise<Response>, origin:
   const headers = new Headers({ [requestIdHeader]: write.request_id });
   if (write.body !== undefined) headers.set('content-type', 'application/json');
   if (write.if_match !== undefined) headers.set('if-match', write.if_match);
+  if (write.ids !== undefined) headers.set(recordIdsHeader, JSON.stringify(write.ids));
   // What says who is asking goes with each write, as over HTTP.
   for (const name of ['authorization', 'origin']) {
     const value = outer.get(name);

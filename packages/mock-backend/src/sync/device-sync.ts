@@ -1,0 +1,421 @@
+// A device's side of sync (issue 40, decision 0163): push the outbox in order, then pull what
+// changed into the device's own copy, once no write of its own is waiting.
+import {
+  etagOf,
+  jobStatuses,
+  syncLimits,
+  syncPullSchema,
+  syncPushSchema,
+  type ChangeEvent,
+  type Customer,
+  type CustomerDetails,
+  type Invoice,
+  type Job,
+  type SyncAnswer,
+  type SyncPull,
+  type SyncWrite,
+} from '@otto/api-contract';
+import type { SqliteStore, SqlValue } from '@otto/sqlite-store';
+import { createSqliteSqlStore } from '../sql/sqlite-sql-store';
+import type { SqlClient, SqlStore } from '../sql/types';
+import { deleteCustomer } from '../customers/customer-repository';
+import { deleteJob } from '../jobs/job-repository';
+import { deviceCount, type IdTable } from './record-ids';
+
+/**
+ * How a device reaches its team server: a request below the API base (`/sync/pull?…`), answered
+ * as `fetch` would (a network failure throws).
+ * @example
+ * const server: SyncServer = (path, init) => fetch(`https://otto.example.com/api${path}`, { ...init, headers: { ...init?.headers, authorization: `Bearer ${token}` } });
+ */
+export type SyncServer = (path: string, init?: RequestInit) => Promise<Response>;
+
+/**
+ * A write the server refused: what it was, and the server's answer (a notice for the person who
+ * made it, with the record as it is now on the server).
+ * @example
+ * const words = (n: SyncNotice) => `${n.method} ${n.path}: ${(n.answer.body as { message?: string }).message}`;
+ */
+export interface SyncNotice {
+  requestId: string;
+  method: string;
+  path: string;
+  body: unknown;
+  madeAt: number;
+  answer: { status: number; body: unknown };
+}
+
+/**
+ * Where a device stands.
+ * @example
+ * const words = (s: DeviceSyncState) => (s.waiting === 0 ? 'Synced' : `${s.waiting} changes waiting`);
+ */
+export interface DeviceSyncState {
+  /** The device's number (the range of the ids it gives what it creates). */
+  deviceNo: number;
+  /** Writes made here the server has not run yet. */
+  waiting: number;
+  /** Writes the server refused. */
+  notices: SyncNotice[];
+  /** The server position this copy is at (undefined before the first sync). */
+  position: number | undefined;
+}
+
+/**
+ * What one `sync()` did.
+ * @example
+ * if (report.offline) showOffline(report.error);
+ */
+export interface SyncReport {
+  pushed: number;
+  refused: number;
+  pulled: number;
+  /** The server could not be reached (or answered 5xx): what is waiting stays, to push later. */
+  offline: boolean;
+  error?: string;
+  /** Writes were still waiting, so the server's changes were not taken in yet. */
+  held: boolean;
+}
+
+/**
+ * Makes a database a device's copy: from now on the ids of what it creates come from its own range
+ * and its writes wait in its outbox. Keeps the number it has when it is one already.
+ * @example
+ * const deviceNo = await makeDevice(api.store);
+ */
+export async function makeDevice(store: SqliteStore, deviceNo = Math.floor(Math.random() * deviceCount)): Promise<number> {
+  const sql = createSqliteSqlStore(store);
+  return sql.transaction(async (db) => {
+    const row = await db.get<{ device_no: number }>('SELECT device_no FROM sync_device WHERE k = 1');
+    if (row) return Number(row.device_no);
+    await db.run('INSERT INTO sync_device (k, device_no, next_n) VALUES (1, ?, 1)', [deviceNo]);
+    return deviceNo;
+  });
+}
+
+/**
+ * A device's sync with its team server: `sync()` pushes the outbox in order (a push whose answer
+ * was lost is sent again: the server runs nothing twice), keeps each refusal as a notice and takes
+ * back the server's version of what the refused write touched, then, once nothing of its own is
+ * waiting, pulls what changed since its position into the copy (the records as the server has
+ * them, its own writes included, as the server ran them). Calls to `sync()` run one at a time.
+ * @example
+ * const device = createDeviceSync({ store: api.store, server, publish: (e) => tabs.post(e) });
+ * const report = await device.sync();
+ */
+export function createDeviceSync({ store, server, publish = () => {} }: { store: SqliteStore; server: SyncServer; publish?: (event: ChangeEvent) => void }) {
+  const sql = createSqliteSqlStore(store);
+  let running: Promise<SyncReport> | undefined;
+
+  async function sync(): Promise<SyncReport> {
+    const report: SyncReport = { pushed: 0, refused: 0, pulled: 0, offline: false, held: false };
+    try {
+      await pushAll(sql, server, report);
+      if (!report.offline) await refreshRefused(sql, server, publish);
+      if (!report.offline) await pullAll(sql, server, publish, report);
+    } catch (error) {
+      report.offline = true;
+      report.error = error instanceof Error ? error.message : String(error);
+    }
+    return report;
+  }
+
+  return {
+    /** Pushes what waits, then pulls; one run at a time (a call during a run waits for the next). */
+    async sync(): Promise<SyncReport> {
+      while (running) await running.catch(() => undefined);
+      running = sync();
+      try {
+        return await running;
+      } finally {
+        running = undefined;
+      }
+    },
+    /** Where the device stands: waiting writes, notices, position. */
+    state: () => deviceState(sql),
+    /** Forgets a notice (the person has seen it). */
+    dismiss: (requestId: string) => sql.transaction(async (db) => void (await db.run('DELETE FROM sync_outbox WHERE request_id = ? AND refused IS NOT NULL', [requestId]))),
+  };
+}
+
+async function deviceState(sql: SqlStore): Promise<DeviceSyncState> {
+  return sql.transaction(
+    async (db) => {
+      const device = await db.get<{ device_no: number; position: number | null }>('SELECT device_no, position FROM sync_device WHERE k = 1');
+      const waiting = Number((await db.get<{ n: number }>('SELECT count(*) AS n FROM sync_outbox WHERE refused IS NULL AND confirmed IS NULL'))?.n ?? 0);
+      const refused = await db.all<{ request_id: string; method: string; path: string; body: string | null; made_dt: number; refused: string }>(
+        'SELECT request_id, method, path, body, made_dt, refused FROM sync_outbox WHERE refused IS NOT NULL ORDER BY seq',
+      );
+      return {
+        deviceNo: Number(device?.device_no ?? -1),
+        waiting,
+        position: device?.position === null || device?.position === undefined ? undefined : Number(device.position),
+        notices: refused.map((r) => {
+          const { status, body } = JSON.parse(r.refused) as { status: number; body: unknown };
+          return { requestId: r.request_id, method: r.method, path: r.path, body: r.body === null ? null : (JSON.parse(r.body) as unknown), madeAt: Number(r.made_dt), answer: { status, body } };
+        }),
+      };
+    },
+    { readOnly: true },
+  );
+}
+
+interface OutboxRow {
+  seq: number;
+  request_id: string;
+  method: SyncWrite['method'];
+  path: string;
+  body: string | null;
+  if_match: string | null;
+  after_request: string | null;
+  ids: string;
+}
+
+/** Sends the waiting writes in order, in pushes of at most `syncLimits.maxPushWrites`. */
+async function pushAll(sql: SqlStore, server: SyncServer, report: SyncReport): Promise<void> {
+  for (;;) {
+    const rows = await sql.transaction(
+      (db) =>
+        db.all<OutboxRow>('SELECT seq, request_id, method, path, body, if_match, after_request, ids FROM sync_outbox WHERE refused IS NULL AND confirmed IS NULL ORDER BY seq LIMIT ?', [
+          syncLimits.maxPushWrites,
+        ]),
+      { readOnly: true },
+    );
+    if (rows.length === 0) return;
+    // A write made over the version an earlier write of this push made waits for that write's
+    // answer (the server gives that version its own number): the push ends before it.
+    const inPush = new Set<string>();
+    const batch: OutboxRow[] = [];
+    for (const row of rows) {
+      if (row.after_request !== null && inPush.has(row.after_request)) break;
+      batch.push(row);
+      inPush.add(row.request_id);
+    }
+    const writes: SyncWrite[] = batch.map((row) => {
+      const ids = JSON.parse(row.ids) as Partial<Record<IdTable, string[]>>;
+      return {
+        request_id: row.request_id,
+        method: row.method,
+        path: row.path,
+        ...(row.body !== null ? { body: JSON.parse(row.body) as unknown } : {}),
+        ...(row.if_match !== null ? { if_match: row.if_match } : {}),
+        ...(Object.keys(ids).length ? { ids } : {}),
+      };
+    });
+    let answers: SyncAnswer[];
+    try {
+      const res = await server('/sync/push', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ writes }) });
+      if (res.status >= 500 || res.status === 401 || res.status === 403) {
+        report.offline = true;
+        report.error = `The server answered ${res.status}.`;
+        return;
+      }
+      if (res.status !== 200) throw new Error(`The server refused the push (${res.status}): ${await res.text()}`);
+      answers = syncPushSchema.parse(await res.json()).answers;
+    } catch (error) {
+      report.offline = true;
+      report.error = error instanceof Error ? error.message : String(error);
+      return;
+    }
+    const stop = await sql.transaction(async (db) => {
+      for (const answer of answers) {
+        if (answer.status >= 500) return true;
+        if (answer.status < 400) {
+          report.pushed++;
+          // Kept, as run, until the copy has the server's version: the writes made over the version
+          // this one made take the version the server gave it, now and until then.
+          const version = (answer.body as { modified_dt?: unknown } | null)?.modified_dt;
+          await db.run('UPDATE sync_outbox SET confirmed = ? WHERE request_id = ?', [typeof version === 'number' ? version : 0, answer.request_id]);
+          if (typeof version === 'number') await db.run('UPDATE sync_outbox SET if_match = ?, after_request = NULL WHERE after_request = ?', [etagOf(version), answer.request_id]);
+        } else {
+          report.refused++;
+          await db.run('UPDATE sync_outbox SET refused = ? WHERE request_id = ?', [JSON.stringify({ status: answer.status, body: answer.body, refreshed: false }), answer.request_id]);
+        }
+      }
+      return false;
+    });
+    if (stop) {
+      report.offline = true;
+      report.error = 'The server could not run a write; it is sent again later.';
+      return;
+    }
+  }
+}
+
+/** The records a refused write touched, as the server has them now (or gone), in place of what it did here. */
+async function refreshRefused(sql: SqlStore, server: SyncServer, publish: (event: ChangeEvent) => void): Promise<void> {
+  const rows = await sql.transaction((db) => db.all<{ request_id: string; touched: string; refused: string }>('SELECT request_id, touched, refused FROM sync_outbox WHERE refused IS NOT NULL'), {
+    readOnly: true,
+  });
+  for (const row of rows) {
+    const refused = JSON.parse(row.refused) as { refreshed?: boolean };
+    if (refused.refreshed) continue;
+    const touched = JSON.parse(row.touched) as ChangeEvent[];
+    const records = emptyPull();
+    for (const event of touched) {
+      const kind = ({ customer: 'customers', job: 'jobs', invoice: 'invoices' } as const)[event.entity as 'customer' | 'job' | 'invoice'];
+      if (!kind) continue;
+      for (const id of event.ids) {
+        const res = await server(`/${kind}/${encodeURIComponent(id)}`);
+        if (res.status === 404) records.deleted[kind].push(id);
+        else if (res.status === 200) (records.records[kind] as unknown[]).push(await res.json());
+        else throw new Error(`The server answered ${res.status} for ${kind} ${id}.`);
+      }
+    }
+    await sql.transaction(async (db) => {
+      await applyPull(db, records);
+      await db.run('UPDATE sync_outbox SET refused = ? WHERE request_id = ?', [JSON.stringify({ ...refused, refreshed: true }), row.request_id]);
+    });
+    for (const event of eventsOf(records)) publish(event);
+  }
+}
+
+const emptyPull = (): SyncPull => ({
+  epoch: '',
+  position: 0,
+  reset: false,
+  records: { customers: [], customer_details: [], jobs: [], invoices: [], settings: [] },
+  deleted: { customers: [], jobs: [], invoices: [] },
+  next: null,
+});
+
+/** Pulls every page since the device's position; each page goes in only while nothing of this device waits. */
+async function pullAll(sql: SqlStore, server: SyncServer, publish: (event: ChangeEvent) => void, report: SyncReport): Promise<void> {
+  const at = await sql.transaction((db) => db.get<{ epoch: string | null; position: number | null }>('SELECT epoch, position FROM sync_device WHERE k = 1'), { readOnly: true });
+  let query: Record<string, unknown> = at?.epoch && at.position !== null && at.position !== undefined ? { epoch: at.epoch, since: Number(at.position) } : {};
+  let reset = false;
+  for (;;) {
+    const res = await server(`/sync/pull?filterJson=${encodeURIComponent(JSON.stringify(query))}`);
+    if (res.status !== 200) {
+      report.offline = true;
+      report.error = `The server answered ${res.status} to a pull.`;
+      return;
+    }
+    const page = syncPullSchema.parse(await res.json());
+    reset ||= page.reset;
+    const applied = await sql.transaction(async (db) => {
+      const waiting = Number((await db.get<{ n: number }>('SELECT count(*) AS n FROM sync_outbox WHERE refused IS NULL AND confirmed IS NULL'))?.n ?? 0);
+      if (waiting > 0) return false;
+      if (page.reset) await clearCopy(db);
+      await applyPull(db, page);
+      // The copy now has the server's version of every write it ran.
+      if (page.next === null) await db.run('DELETE FROM sync_outbox WHERE confirmed IS NOT NULL');
+      // The position counts once the last page is in: a pull cut short starts again from the last one.
+      if (page.next === null) await db.run('UPDATE sync_device SET epoch = ?, position = ? WHERE k = 1', [page.epoch, page.position]);
+      return true;
+    });
+    if (!applied) {
+      report.held = true;
+      return;
+    }
+    report.pulled += page.records.customers.length + page.records.jobs.length + page.records.invoices.length + page.records.settings.length;
+    if (!page.reset) for (const event of eventsOf(page)) publish(event);
+    if (page.next === null) break;
+    query = { page: page.next };
+  }
+  if (reset) publish({ entity: 'database', kind: 'reset', ids: [] });
+}
+
+/** The change events of what a pull put in the copy, for the screens that show it. */
+function eventsOf(page: SyncPull): ChangeEvent[] {
+  const events: ChangeEvent[] = [];
+  const add = (entity: ChangeEvent['entity'], kind: ChangeEvent['kind'], ids: string[]) => {
+    if (ids.length) events.push({ entity, kind, ids });
+  };
+  add('customer', 'updated', [...new Set([...page.records.customers.map((c) => c.id), ...page.records.customer_details.map((d) => d.customer_id)])]);
+  add('job', 'updated', page.records.jobs.map((j) => j.id));
+  add('invoice', 'updated', page.records.invoices.map((i) => i.id));
+  add('customer', 'deleted', page.deleted.customers);
+  add('job', 'deleted', page.deleted.jobs);
+  if (page.records.settings.length) events.push({ entity: 'settings', kind: 'updated', ids: [] });
+  return events;
+}
+
+/** Empties the copy before a whole new one comes in (a first sync, another epoch). */
+async function clearCopy(db: SqlClient): Promise<void> {
+  for (const table of ['payments', 'invoice_jobs', 'invoices', 'job_moves', 'jobs', 'customer_details', 'customers']) await db.run(`DELETE FROM ${table}`);
+}
+
+/** Puts the records of a pull in the copy as they are on the server, and takes out those gone. */
+async function applyPull(db: SqlClient, page: Pick<SyncPull, 'records' | 'deleted'>): Promise<void> {
+  for (const customer of page.records.customers) await putCustomer(db, customer);
+  for (const details of page.records.customer_details) await putDetails(db, details);
+  for (const job of page.records.jobs) await putJob(db, job);
+  // An invoice number is unique: one a pulled invoice has may still be held here by another
+  // invoice (a device's number, before the server gave it its own), which this pull renumbers too.
+  if (page.records.invoices.length) {
+    const ids = JSON.stringify(page.records.invoices.map((i) => Number(i.id)));
+    const numbers = JSON.stringify(page.records.invoices.map((i) => i.number));
+    await db.run(
+      `UPDATE invoices SET number = -id WHERE number IN (${db.dialect.jsonIntegers}) AND id NOT IN (${db.dialect.jsonIntegers})`,
+      [numbers, ids],
+    );
+  }
+  for (const invoice of page.records.invoices) await putInvoice(db, invoice);
+  for (const settings of page.records.settings) {
+    await db.run(
+      `UPDATE business_settings SET name = ?, address = ?, tax_number = ?, invoice_prefix = ?, default_tax_rate_bp = ?, payment_terms_days = ?,
+         next_invoice_number = ?, modified_dt = ? WHERE k = 1`,
+      [settings.name, settings.address, settings.tax_number, settings.invoice_prefix, settings.default_tax_rate_bp, settings.payment_terms_days, settings.next_invoice_number, settings.modified_dt],
+    );
+  }
+  for (const id of page.deleted.jobs) await deleteJob(db, Number(id));
+  for (const id of page.deleted.customers) {
+    await db.run('DELETE FROM jobs WHERE customer_id = ?', [Number(id)]);
+    await deleteCustomer(db, Number(id));
+  }
+}
+
+async function putCustomer(db: SqlClient, c: Customer): Promise<void> {
+  await put(db, 'customers', 'id', ['id', 'full_name', 'phone', 'email', 'created_dt', 'modified_dt', 'archived_dt'], [
+    Number(c.id), c.full_name, c.phone, c.email, c.created_dt, c.modified_dt, c.archived_dt ?? null,
+  ]);
+}
+
+/**
+ * Writes a row as given: an UPDATE, else an INSERT. Not an upsert: SQLite lets an upsert's conflict
+ * handling override the `INSERT OR IGNORE` of the triggers that keep counts, which then fail.
+ */
+async function put(db: SqlClient, table: string, key: string, columns: string[], values: SqlValue[]): Promise<void> {
+  const keyAt = columns.indexOf(key);
+  const set = columns.filter((c) => c !== key);
+  const updated = await db.run(`UPDATE ${table} SET ${set.map((c) => `${c} = ?`).join(', ')} WHERE ${key} = ?`, [
+    ...values.filter((_, i) => i !== keyAt),
+    values[keyAt] as SqlValue,
+  ]);
+  if (updated.changes === 0) await db.run(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`, values);
+}
+
+async function putDetails(db: SqlClient, d: CustomerDetails): Promise<void> {
+  await put(db, 'customer_details', 'customer_id', ['customer_id', 'notes', 'addresses_json', 'modified_dt'], [Number(d.customer_id), d.notes, JSON.stringify(d.addresses), d.modified_dt]);
+}
+
+const statusColumns = jobStatuses.map((s) => `${s}_dt`);
+
+async function putJob(db: SqlClient, j: Job): Promise<void> {
+  const columns = ['id', 'customer_id', 'title', 'description', 'service_address', 'status', 'assignee', 'scheduled_start_dt', 'scheduled_end_dt', 'price_cents', 'created_dt', 'modified_dt', 'archived_dt', ...statusColumns];
+  const values = [
+    Number(j.id), Number(j.customer_id), j.title, j.description, j.service_address, j.status, j.assignee, j.scheduled_start_dt, j.scheduled_end_dt, j.price_cents,
+    j.created_dt, j.modified_dt, j.archived_dt ?? null, ...jobStatuses.map((s) => j.status_dates[s] ?? null),
+  ];
+  await put(db, 'jobs', 'id', columns, values);
+}
+
+async function putInvoice(db: SqlClient, i: Invoice): Promise<void> {
+  const prefix = i.reference.slice(0, Math.max(0, i.reference.length - String(i.number).padStart(4, '0').length));
+  const columns = ['id', 'number', 'prefix', 'customer_id', 'issue_date', 'due_date', 'lines_json', 'subtotal_cents', 'discount_cents', 'tax_cents', 'total_cents', 'paid_cents',
+    'balance_cents', 'job_count', 'note', 'currency', 'seller_name', 'seller_address', 'seller_tax_number', 'created_dt', 'modified_dt', 'voided_dt'];
+  const values = [
+    Number(i.id), i.number, prefix, Number(i.customer_id), i.issue_date, i.due_date, JSON.stringify(i.lines), i.subtotal_cents, i.discount_cents, i.tax_cents, i.total_cents,
+    i.paid_cents, i.balance_cents, i.job_ids.length, i.note, i.currency, i.seller.name, i.seller.address, i.seller.tax_number, i.created_dt, i.modified_dt, i.voided_dt,
+  ];
+  await put(db, 'invoices', 'id', columns, values);
+  await db.run('DELETE FROM invoice_jobs WHERE invoice_id = ?', [Number(i.id)]);
+  for (const jobId of i.job_ids) await db.run('INSERT INTO invoice_jobs (invoice_id, job_id) VALUES (?, ?)', [Number(i.id), Number(jobId)]);
+  await db.run('DELETE FROM payments WHERE invoice_id = ?', [Number(i.id)]);
+  for (const p of i.payments) {
+    await db.run('INSERT INTO payments (id, invoice_id, amount_cents, paid_on, method, note, created_dt) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+      Number(p.id), Number(i.id), p.amount_cents, p.paid_on, p.method, p.note, p.created_dt,
+    ]);
+  }
+}

@@ -1,0 +1,231 @@
+// Devices that work offline on their own copy and agree through a team server (issue 40, decision
+// 0163): every device a real API on SQLite, the server a real API too; only the network between
+// them is the test's (it can be cut, or lose an answer).
+import { afterEach, describe, expect, it } from 'vitest';
+import { requestIdHeader, type Customer, type Job } from '@otto/api-contract';
+import { createMockApi } from '../src/create-mock-api';
+import { createLogger } from '../src/logger';
+import { createDeviceSync, makeDevice, type SyncServer } from '../src/sync/device-sync';
+import type { MockApi, MockApiOptions } from '../src/types';
+
+const quiet = createLogger({ sink: { debug() {}, info() {}, warn() {}, error() {} } });
+const opened: MockApi[] = [];
+afterEach(async () => {
+  for (const api of opened.splice(0)) await api.close();
+});
+
+async function api(options: MockApiOptions = {}): Promise<MockApi> {
+  const made = await createMockApi({ seed: false, logger: quiet, ...options });
+  opened.push(made);
+  return made;
+}
+
+/** The network between a device and the server: it can be down, or lose the next answer. */
+function network(server: MockApi) {
+  const net = { up: true, loseNextAnswer: false, pushes: 0 };
+  const send: SyncServer = async (path, init) => {
+    if (!net.up) throw new TypeError('Failed to fetch');
+    if (path === '/sync/push') net.pushes++;
+    const res = await server.fetch(new Request(`http://server.example/api${path}`, init));
+    if (net.loseNextAnswer) {
+      net.loseNextAnswer = false;
+      throw new TypeError('The connection was reset');
+    }
+    return res;
+  };
+  return { net, send };
+}
+
+let sent = 0;
+/** A request as the app's relay sends it: with a request id. */
+async function call(target: MockApi, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await target.fetch(
+    new Request(`http://localhost/api${path}`, {
+      method,
+      headers: { [requestIdHeader]: `t-${++sent}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    }),
+  );
+  const text = await res.text();
+  return { status: res.status, etag: res.headers.get('etag'), body: text ? (JSON.parse(text) as unknown) : undefined, text };
+}
+
+/** Every customer and job a backend has (archived ones too), as the API reads them one by one. */
+async function everything(target: MockApi) {
+  const all = async <T extends { id: string }>(kind: 'customers' | 'jobs') => {
+    const rows: T[] = [];
+    for (let offset = 0; ; offset += 500) {
+      const page = (await call(target, 'GET', `/${kind}?filterJson=${encodeURIComponent(JSON.stringify({ limit: 500, offset }))}`)).body as T[];
+      rows.push(...page);
+      if (page.length < 500) break;
+    }
+    const archived = (await call(target, 'GET', `/${kind}?filterJson=${encodeURIComponent(JSON.stringify({ archived: true, limit: 500 }))}`)).body;
+    if (Array.isArray(archived)) rows.push(...(archived as T[]));
+    return new Map(rows.map((r) => [r.id, r]));
+  };
+  return { customers: await all<Customer>('customers'), jobs: await all<Job>('jobs') };
+}
+
+async function twoDevices(seed = 20) {
+  const server = await api({ seed: { count: seed, fakerSeed: 11 } });
+  const devices = await Promise.all(
+    [1, 2].map(async (no) => {
+      const copy = await api();
+      await makeDevice(copy.store, no);
+      const link = network(server);
+      const events: string[] = [];
+      const sync = createDeviceSync({ store: copy.store, server: link.send, publish: (e) => events.push(`${e.entity} ${e.kind}`) });
+      return { copy, link, sync, events };
+    }),
+  );
+  for (const d of devices) expect(await d.sync.sync()).toMatchObject({ offline: false });
+  return { server, a: devices[0]!, b: devices[1]!, devices };
+}
+
+describe('devices syncing through a team server', () => {
+  it('a first sync gives a device the server’s data; its creates take ids of its own range', async () => {
+    const { server, a } = await twoDevices();
+    expect(await everything(a.copy)).toEqual(await everything(server));
+    expect(a.events).toContain('database reset');
+    const made = (await call(a.copy, 'POST', '/customers', { full_name: 'Ada Device', email: 'ada@device.example', phone: '555 0100' })).body as Customer;
+    expect(Number(made.id)).toBeGreaterThanOrEqual(2 ** 52);
+    expect(await a.sync.state()).toMatchObject({ waiting: 1, deviceNo: 1 });
+    expect(await a.sync.sync()).toMatchObject({ pushed: 1, refused: 0, offline: false });
+    // The server made it with the same id; the device's copy holds the server's version.
+    const there = (await call(server, 'GET', `/customers/${made.id}`)).body as Customer;
+    expect(there).toMatchObject({ id: made.id, full_name: 'Ada Device' });
+    expect((await call(a.copy, 'GET', `/customers/${made.id}`)).body).toEqual(there);
+    expect(await a.sync.state()).toMatchObject({ waiting: 0, notices: [] });
+  });
+
+  it('device A offline creates a customer and a job for them and moves a job while B edits that job’s customer: after A is back all three agree', async () => {
+    const { server, a, b } = await twoDevices();
+    const jobs = [...(await everything(a.copy)).jobs.values()];
+    const job = jobs.find((j) => j.status === 'quote' && j.archived_dt === null)!;
+    const customer = (await call(b.copy, 'GET', `/customers/${job.customer_id}`)) as { body: Customer; etag: string };
+    a.link.net.up = false;
+    const made = (await call(a.copy, 'POST', '/customers', { full_name: 'Offline Ola', email: 'ola@offline.example', phone: '555 0111' })).body as Customer;
+    const madeJob = await call(a.copy, 'POST', '/jobs', { customer_id: made.id, title: 'Made in the van' });
+    expect(madeJob.status).toBe(200);
+    expect((await call(a.copy, 'POST', `/jobs/${job.id}/move`, { status: 'cancelled' })).status).toBe(200);
+    expect(await a.sync.sync()).toMatchObject({ offline: true, pushed: 0 });
+    expect(await a.sync.state()).toMatchObject({ waiting: 3 });
+    // B, online, changes the job's customer's phone.
+    const edited = await call(b.copy, 'PUT', `/customers/${customer.body.id}`, { ...pick(customer.body), phone: '555 0999' }, { 'if-match': customer.etag });
+    expect(edited.status).toBe(200);
+    expect(await b.sync.sync()).toMatchObject({ pushed: 1, offline: false });
+    a.link.net.up = true;
+    expect(await a.sync.sync()).toMatchObject({ pushed: 3, refused: 0, offline: false });
+    await b.sync.sync();
+    const truth = await everything(server);
+    expect(truth.customers.get(made.id)).toMatchObject({ full_name: 'Offline Ola' });
+    expect(truth.customers.get(customer.body.id)).toMatchObject({ phone: '555 0999' });
+    expect(truth.jobs.get(job.id)).toMatchObject({ status: 'cancelled' });
+    expect(await everything(a.copy)).toEqual(truth);
+    expect(await everything(b.copy)).toEqual(truth);
+  });
+
+  it('the same job moved on both devices offline: one move is saved, the other a notice, and that device shows the saved move', async () => {
+    const { server, a, b } = await twoDevices();
+    const job = [...(await everything(a.copy)).jobs.values()].find((j) => j.status === 'quote' && j.archived_dt === null)!;
+    a.link.net.up = false;
+    b.link.net.up = false;
+    expect((await call(a.copy, 'POST', `/jobs/${job.id}/move`, { status: 'cancelled' })).status).toBe(200);
+    expect((await call(b.copy, 'POST', `/jobs/${job.id}/move`, { status: 'scheduled', scheduled_start_dt: Date.UTC(2027, 0, 4, 9) })).status).toBe(200);
+    a.link.net.up = true;
+    b.link.net.up = true;
+    expect(await a.sync.sync()).toMatchObject({ pushed: 1, refused: 0 });
+    expect(await b.sync.sync()).toMatchObject({ pushed: 0, refused: 1 });
+    const notices = (await b.sync.state()).notices;
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ method: 'POST', path: `/jobs/${job.id}/move`, answer: { status: 409 } });
+    expect(((await call(b.copy, 'GET', `/jobs/${job.id}`)).body as Job).status).toBe('cancelled');
+    expect(((await call(server, 'GET', `/jobs/${job.id}`)).body as Job).status).toBe('cancelled');
+    await b.sync.dismiss(notices[0]!.requestId);
+    expect((await b.sync.state()).notices).toEqual([]);
+    await a.sync.sync();
+    expect(await everything(a.copy)).toEqual(await everything(server));
+    expect(await everything(b.copy)).toEqual(await everything(server));
+  });
+
+  it('edits a record twice offline over its own versions: both are saved, neither is taken for another device’s edit', async () => {
+    const { server, a } = await twoDevices();
+    const customer = [...(await everything(a.copy)).customers.values()][0]!;
+    a.link.net.up = false;
+    let etag = (await call(a.copy, 'GET', `/customers/${customer.id}`)).etag!;
+    for (const phone of ['555 0001', '555 0002', '555 0003']) {
+      const saved = await call(a.copy, 'PUT', `/customers/${customer.id}`, { ...pick(customer), phone }, { 'if-match': etag });
+      expect(saved.status).toBe(200);
+      etag = saved.etag!;
+    }
+    a.link.net.up = true;
+    expect(await a.sync.sync()).toMatchObject({ pushed: 3, refused: 0 });
+    // Edited again before the pull took the server's version in: still over its own version.
+    const again = await call(a.copy, 'PUT', `/customers/${customer.id}`, { ...pick(customer), phone: '555 0004' }, { 'if-match': (await call(a.copy, 'GET', `/customers/${customer.id}`)).etag! });
+    expect(again.status).toBe(200);
+    expect(await a.sync.sync()).toMatchObject({ pushed: 1, refused: 0 });
+    expect(((await call(server, 'GET', `/customers/${customer.id}`)).body as Customer).phone).toBe('555 0004');
+    expect(await everything(a.copy)).toEqual(await everything(server));
+  });
+
+  it('a push whose answer is lost is sent again and runs once; an edit made elsewhere meanwhile is a notice, not lost silently', async () => {
+    const { server, a, b } = await twoDevices();
+    a.link.net.up = false;
+    for (let i = 0; i < 5; i++) await call(a.copy, 'POST', '/customers', { full_name: `Lost ${i}`, email: `lost${i}@example.com`, phone: '555 0200' });
+    a.link.net.up = true;
+    a.link.net.loseNextAnswer = true;
+    expect(await a.sync.sync()).toMatchObject({ offline: true });
+    expect(await a.sync.sync()).toMatchObject({ pushed: 5, offline: false });
+    const names = [...(await everything(server)).customers.values()].map((c) => c.full_name).filter((n) => n.startsWith('Lost '));
+    expect(names.sort()).toEqual(['Lost 0', 'Lost 1', 'Lost 2', 'Lost 3', 'Lost 4']);
+
+    // Both edit the same customer's name offline: the second to push gets a notice (412) and its copy the first one's name.
+    await b.sync.sync();
+    const target = [...(await everything(a.copy)).customers.values()][0]!;
+    const etagA = (await call(a.copy, 'GET', `/customers/${target.id}`)).etag!;
+    const etagB = (await call(b.copy, 'GET', `/customers/${target.id}`)).etag!;
+    a.link.net.up = false;
+    b.link.net.up = false;
+    await call(a.copy, 'PUT', `/customers/${target.id}`, { ...pick(target), full_name: 'Name From A' }, { 'if-match': etagA });
+    await call(b.copy, 'PUT', `/customers/${target.id}`, { ...pick(target), full_name: 'Name From B' }, { 'if-match': etagB });
+    a.link.net.up = true;
+    b.link.net.up = true;
+    expect(await a.sync.sync()).toMatchObject({ pushed: 1, refused: 0 });
+    expect(await b.sync.sync()).toMatchObject({ pushed: 0, refused: 1 });
+    expect((await b.sync.state()).notices[0]).toMatchObject({ answer: { status: 412 }, body: { full_name: 'Name From B' } });
+    expect(((await call(b.copy, 'GET', `/customers/${target.id}`)).body as Customer).full_name).toBe('Name From A');
+  });
+
+  it('holds the server’s changes while its own writes wait, and takes them in once they are pushed', async () => {
+    const { server, a, b } = await twoDevices();
+    await call(b.copy, 'POST', '/customers', { full_name: 'From B', email: 'from@b.example', phone: '555 0300' });
+    await b.sync.sync();
+    // A's push fails (server down for pushes), so its pull is held: its copy never shows a state
+    // without its own write.
+    await call(a.copy, 'POST', '/customers', { full_name: 'From A', email: 'from@a.example', phone: '555 0301' });
+    const pushless: SyncServer = async (path, init) => (path === '/sync/push' ? new Response('down', { status: 503 }) : a.link.send(path, init));
+    const held = createDeviceSync({ store: a.copy.store, server: pushless });
+    expect(await held.sync()).toMatchObject({ offline: true, pulled: 0 });
+    expect([...(await everything(a.copy)).customers.values()].some((c) => c.full_name === 'From B')).toBe(false);
+    expect(await a.sync.sync()).toMatchObject({ pushed: 1, offline: false });
+    const names = [...(await everything(a.copy)).customers.values()].map((c) => c.full_name);
+    expect(names).toEqual(expect.arrayContaining(['From A', 'From B']));
+    expect(await everything(a.copy)).toEqual(await everything(server));
+  });
+
+  it('1 000 writes made offline all reach the server once, in one sync', async () => {
+    const { server, a } = await twoDevices(0);
+    a.link.net.up = false;
+    for (let i = 0; i < 1_000; i++) {
+      const res = await call(a.copy, 'POST', '/customers', { full_name: `Bulk ${i}`, email: `bulk${i}@example.com`, phone: '555 0400' });
+      expect(res.status).toBe(200);
+    }
+    a.link.net.up = true;
+    expect(await a.sync.sync()).toMatchObject({ pushed: 1_000, refused: 0, offline: false });
+    expect(a.link.net.pushes).toBe(5);
+    expect((await everything(server)).customers.size).toBe(1_000);
+    expect(await everything(a.copy)).toEqual(await everything(server));
+  });
+});
+
+const pick = (c: Customer) => ({ full_name: c.full_name, email: c.email, phone: c.phone });
