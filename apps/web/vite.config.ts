@@ -17,6 +17,8 @@ const seedMoment = Date.now();
 
 /** The server the app's API lives on, when it is not the browser (remote mode). */
 const remoteApiBaseUrl = (mode: string) => loadEnv(mode, process.cwd()).VITE_OTTO_API_BASE_URL?.trim() || undefined;
+/** The team server a device's copy syncs with (sync mode, decision 0163). */
+const syncServerUrl = (mode: string) => loadEnv(mode, process.cwd()).VITE_OTTO_SYNC_URL?.trim() || undefined;
 
 /** The id of what `command` makes: a build's, or `dev` for the dev server. */
 const buildIdFor = (command: string) => (command === 'build' ? (process.env.OTTO_BUILD_ID ?? buildId) : 'dev');
@@ -37,7 +39,8 @@ export default defineConfig(({ mode, command }) => ({
     // The first-start data, made in Node at build time: no faker in the browser.
     ottoSeedData({ now: seedMoment }),
     // …and the first visit's screen over it, shown before the database exists (decision 0009).
-    ottoSeedScreen({ generatedAt: seedMoment, remote: Boolean(remoteApiBaseUrl(mode)) }),
+    // Not for a device's copy either: its data comes from its team server.
+    ottoSeedScreen({ generatedAt: seedMoment, remote: Boolean(remoteApiBaseUrl(mode) ?? syncServerUrl(mode)) }),
     // Build: the service worker with the precache manifest of every file the app needs.
     VitePWA({
       strategies: 'injectManifest',
@@ -58,7 +61,7 @@ export default defineConfig(({ mode, command }) => ({
       },
       devOptions: { enabled: false },
     }),
-    ottoContentSecurityPolicy(remoteApiBaseUrl(mode)),
+    ottoContentSecurityPolicy(remoteApiBaseUrl(mode) ?? syncServerUrl(mode)),
   ],
   resolve: { conditions: [sourceCondition, ...defaultClientConditions] },
   build: {

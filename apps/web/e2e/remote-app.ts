@@ -1,5 +1,5 @@
-// The app built for remote mode (VITE_OTTO_API_BASE_URL, and VITE_OTTO_API_TOKEN when given), for
-// the e2e tests that point the app at otto-mock-server. Built once per build of the app, with
+// The app built for remote mode (VITE_OTTO_API_BASE_URL, and VITE_OTTO_API_TOKEN when given) or sync
+// mode (VITE_OTTO_SYNC_URL), for the e2e tests that point the app at otto-mock-server. Built once per build of the app, with
 // placeholders for the server's address and token that the test's static server swaps for each
 // test's own (five builds of about 12 s each used to be made, one per server and token).
 import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
@@ -27,17 +27,18 @@ export interface RemoteApp {
  * hashed file, so it changes with the source) and kept in the temporary directory: made in a
  * folder of its own and renamed into place, so test files that race to make it each get a whole one.
  */
-async function remoteBuild(): Promise<string> {
+async function remoteBuild(mode: 'remote' | 'sync' = 'remote'): Promise<string> {
   const key = createHash('sha256').update(readFileSync(join(appRoot, 'dist', 'app.html'))).digest('hex').slice(0, 16);
-  const dir = join(tmpdir(), `otto-remote-build-${key}`);
+  const dir = join(tmpdir(), `otto-${mode}-build-${key}`);
   if (existsSync(join(dir, 'app.html'))) return dir;
-  const making = mkdtempSync(join(tmpdir(), 'otto-remote-making-'));
-  process.env.VITE_OTTO_API_BASE_URL = placeholderUrl;
+  const making = mkdtempSync(join(tmpdir(), `otto-${mode}-making-`));
+  const setting = mode === 'remote' ? 'VITE_OTTO_API_BASE_URL' : 'VITE_OTTO_SYNC_URL';
+  process.env[setting] = placeholderUrl;
   process.env.VITE_OTTO_API_TOKEN = placeholderToken;
   try {
     await build({ root: appRoot, logLevel: 'warn', build: { outDir: making, emptyOutDir: true, sourcemap: false } });
   } finally {
-    delete process.env.VITE_OTTO_API_BASE_URL;
+    delete process.env[setting];
     delete process.env.VITE_OTTO_API_TOKEN;
   }
   try {
@@ -52,7 +53,18 @@ async function remoteBuild(): Promise<string> {
 
 /** Serves the app pointed at `apiUrl` (with `token` when given); `close()` stops it. */
 export async function serveRemoteApp(apiUrl: string, token?: string): Promise<RemoteApp> {
-  const dir = await remoteBuild();
+  return serveBuild(await remoteBuild('remote'), apiUrl, token);
+}
+
+/**
+ * Serves the app in sync mode (`VITE_OTTO_SYNC_URL`, decision 0163): its own copy in the browser,
+ * synced with the team server at `apiUrl`; `close()` stops it.
+ */
+export async function serveSyncApp(apiUrl: string, token?: string): Promise<RemoteApp> {
+  return serveBuild(await remoteBuild('sync'), apiUrl, token);
+}
+
+async function serveBuild(dir: string, apiUrl: string, token: string | undefined): Promise<RemoteApp> {
   const site = await startStaticServer(dir, 0, {
     replace: [
       [placeholderUrl, apiUrl],

@@ -1,78 +1,15 @@
 // A team on one PostgreSQL: two otto-mock-server processes share a database, the web app (remote
 // mode) runs against each, and a change made in a tab of one shows in a tab of the other without a
 // reload (the second server's change feed, fed by PostgreSQL NOTIFY from the first).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestPostgres, type TestPostgres } from '@otto/postgres-testing';
 import { describeIfPostgres } from '@otto/postgres-testing/vitest';
 import { screenshot, useBrowserSession, type TrackedPage } from './harness';
 import { serveRemoteApp, type RemoteApp } from './remote-app';
+import { startServer, type ServerProcess } from './server-process';
 
-const serverBin = fileURLToPath(new URL('../../../packages/mock-backend/bin/otto-mock-server.js', import.meta.url));
 const wait = { timeout: 15_000 };
-
-/** One otto-mock-server process. */
-interface ServerProcess {
-  /** Its API base URL, `/api` included, as it printed it. */
-  readonly url: string;
-  /** What it printed, for a failure's message. */
-  readonly output: () => string;
-  /** SIGTERM, then SIGKILL when it has not exited within 5 s. */
-  stop(): Promise<void>;
-}
-
-/** Every server process started by this file: killed when the test process exits, whatever happens. */
-const children = new Set<ChildProcess>();
-const killAll = () => {
-  for (const child of children) child.kill('SIGKILL');
-};
-process.once('exit', killAll);
-
-function exited(child: ChildProcess): boolean {
-  return child.exitCode !== null || child.signalCode !== null;
-}
-
-/** Starts `otto-mock-server --db <database>` on a free port; resolves once it says it is listening. */
-async function startServer(database: string, name: string): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [serverBin, '--db', database, '--port', '0', '--seed', '40', '--quiet'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  let output = '';
-  const stop = async () => {
-    if (!exited(child)) {
-      const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await gone;
-      clearTimeout(timer);
-    }
-    children.delete(child);
-  };
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not say it was listening within 30 s:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Otto mock API listening on (\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`${name} exited (${code ?? signal}) before listening:\n${output}`));
-    });
-  }).catch(async (error: unknown) => {
-    await stop();
-    throw error;
-  });
-  return { url, output: () => output, stop };
-}
 
 /** The "40 customers" line under the list. */
 const listSummary = (page: Page) => page.locator('.otto-pagination__summary');

@@ -11,6 +11,12 @@ interface ImportMetaEnv {
    * It is built into the app: anyone who can load the app can read it (decision 0050).
    */
   readonly VITE_OTTO_API_TOKEN?: string;
+  /**
+   * Sync mode (decision 0163): the team server's API base URL, `/api` included. The app keeps a
+   * copy of the business's data in this browser, answers every screen from it (offline too), and
+   * syncs it with that server (with `VITE_OTTO_API_TOKEN` as its token).
+   */
+  readonly VITE_OTTO_SYNC_URL?: string;
 }
 
 /** This build's id (package version + build time), so tabs running different builds notice each other. */

@@ -1,4 +1,5 @@
 export { createMockApi } from './create-mock-api';
+export { createDeviceSync, makeDevice, type DeviceSyncState, type SyncNotice, type SyncReport, type SyncServer } from './sync/device-sync';
 export { createLogger, type Logger, type LoggerOptions } from './logger';
 export { ApiError } from './runtime/api-error';
 export { toFtsQuery } from './database/fts-query';

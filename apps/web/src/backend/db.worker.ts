@@ -4,6 +4,9 @@ import { fetchDatabaseFile, serveMockApiInWorker } from '@otto/mock-backend/work
 import { keptScreenCache } from './kept-screen-cache';
 import { seedFileUrl } from './seed-file';
 
+const syncUrl = import.meta.env.VITE_OTTO_SYNC_URL?.trim();
+const syncToken = import.meta.env.VITE_OTTO_API_TOKEN?.trim();
+
 serveMockApiInWorker({
   appVersion: __OTTO_BUILD_ID__,
   // The page may start this worker before it knows it owns the database (src/main.tsx).
@@ -17,6 +20,8 @@ serveMockApiInWorker({
   seed: { file: () => loadSeedDatabase() },
   // The data stamp the kept first screen is checked against (kept-screen.ts, decision 0009).
   dataStampCache: keptScreenCache,
+  // Sync mode: this copy syncs with the team server (decision 0163).
+  ...(syncUrl ? { sync: { serverUrl: syncUrl, ...(syncToken ? { token: syncToken } : {}) } } : {}),
 }).catch(() => {
   // Already reported to the page ('failed'), which shows it; nothing more to do here.
 });

@@ -20,3 +20,4 @@ export { defaultChangeChannelName, listenForChanges } from './change-channel';
 export { dataStampHeader, dataStampKey, databaseMadeKey } from './data-stamp';
 export { maxBackupBytes } from '../database/backup-limits';
 export { requestBudgetMs, longRequestMs } from './host/budgets';
+export { syncChannelName, type SyncMessage, type SyncNotice, type SyncStatus } from './sync-channel';

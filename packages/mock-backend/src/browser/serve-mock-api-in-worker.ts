@@ -1,6 +1,7 @@
 import { StoreError, createSqliteStore, preloadSqlite, type SqliteStore } from '@otto/sqlite-store';
 import { checkBackup } from '../database/check-backup';
 import { createMockApi } from '../create-mock-api';
+import { startSyncRunner } from './sync-runner';
 import { createLogger, type Logger } from '../logger';
 import { createScenarios } from '../runtime/scenarios';
 import { cacheShelf } from './cache-shelf';
@@ -99,11 +100,12 @@ export async function serveMockApiInWorker(given: ServeMockApiInWorkerOptions = 
     createSqliteStore({
       storage,
       logger,
-      ...(seed && newDatabase ? { newDatabase } : {}),
+      ...(seed && newDatabase && !options.sync ? { newDatabase } : {}),
       ...(options.filename ? { filename: options.filename } : {}),
       ...(options.opfsDirectory ? { opfsDirectory: options.opfsDirectory } : {}),
     });
 
+  let syncRunner: { stop(): void } | undefined;
   async function open(seed = true): Promise<MockApi> {
     await filesLocked;
     const deadline = Date.now() + busyRetryMs;
@@ -131,7 +133,8 @@ export async function serveMockApiInWorker(given: ServeMockApiInWorkerOptions = 
           logger,
           onChange: changes.publish,
           ...(seedMoment !== undefined ? { seedMoment } : {}),
-          ...(!seed ? { seed: false as const } : options.seed !== undefined ? { seed: options.seed } : {}),
+          // A device's copy is not seeded: its first sync brings the server's data.
+          ...(!seed || options.sync ? { seed: false as const } : options.seed !== undefined ? { seed: options.seed } : {}),
           ...(options.now ? { now: options.now } : {}),
         });
         // Where the database is a snapshot in IndexedDB (no OPFS): keep what migrations and seeding did.
@@ -143,6 +146,11 @@ export async function serveMockApiInWorker(given: ServeMockApiInWorkerOptions = 
         // A database exists here now: no page takes the next start for a first one (decision 0009).
         void stamp?.made();
         if (api.info.seeded.customers > 0) await stamp?.invalidate();
+        // Sync mode: this copy syncs with its team server while it is open.
+        if (options.sync) {
+          syncRunner?.stop();
+          syncRunner = await startSyncRunner({ api, settings: options.sync, publish: changes.publish, logger });
+        }
         return api;
       } catch (error) {
         // A database that opened but cannot be used (newer schema, failed migration, damaged pages):

@@ -1,3 +1,4 @@
+import type { SyncSettings } from './sync-runner';
 import type { ChangeEvent } from '@otto/api-contract';
 import type { MockApiOptions, MockChangeEvent } from '../types';
 import type { MockApiExtension } from '../runtime/extensions';
@@ -190,6 +191,14 @@ export interface WorkerScope {
  * serveMockApiInWorker({ storage: 'opfs', seed: { count: 500 } });
  */
 export interface ServeMockApiInWorkerOptions {
+  /**
+   * Sync mode (decision 0163): this database is a device's copy of a team server's data, synced
+   * with it (pushed after each write, pulled every couple of seconds and when back online). Not
+   * seeded: the first sync brings the data. The tabs hear how it stands on the `otto-sync` channel.
+   * @example
+   * void serveMockApiInWorker({ sync: { serverUrl: 'https://otto.example.com/api', token } });
+   */
+  sync?: SyncSettings;
   /**
    * Routes and migrations of your own, answered next to Otto's (see `defineExtension` in
    * `@otto/mock-backend`). Their writes reach every tab's `backend.onChange`.

@@ -2,4 +2,5 @@
 export { serveMockApiInWorker } from './serve-mock-api-in-worker';
 export { fetchDatabaseFile } from './files-from-page';
 export type { ServeMockApiInWorkerOptions, WorkerBackendInfo, WorkerScope } from './types';
+export type { SyncSettings } from './sync-runner';
 export type { SeedData } from '../database/seed-data';

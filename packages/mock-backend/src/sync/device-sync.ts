@@ -352,6 +352,11 @@ async function applyPull(db: SqlClient, page: Pick<SyncPull, 'records' | 'delete
     );
   }
   for (const invoice of page.records.invoices) await putInvoice(db, invoice);
+  // Issuing moves the server's next number without a settings change: the next one made here
+  // must not take a number the copy already has.
+  if (page.records.invoices.length) {
+    await db.run('UPDATE business_settings SET next_invoice_number = max(next_invoice_number, (SELECT coalesce(max(number), 0) + 1 FROM invoices)) WHERE k = 1');
+  }
   for (const settings of page.records.settings) {
     await db.run(
       `UPDATE business_settings SET name = ?, address = ?, tax_number = ?, invoice_prefix = ?, default_tax_rate_bp = ?, payment_terms_days = ?,

@@ -14,6 +14,12 @@ export interface EditConflictInput {
    * saved (a customer's notes and addresses) says so itself, so that a first save elsewhere is news.
    */
   ready?: boolean;
+  /**
+   * The record as the cache holds it now has the content this tab last saved, under another
+   * version: a sync's copy of this tab's own save coming back from the team server with the
+   * version the server gave it (decision 0163). Not news: the form goes on over that version.
+   */
+  sameAsSaved?: boolean;
 }
 
 /**
@@ -26,14 +32,14 @@ export interface EditConflictInput {
  * const conflict = useEditConflict({ id, current: c.modified_dt, saved: update.data?.modified_dt, saving: update.isPending });
  * <CustomerForm key={conflict.formKey} … />
  */
-export function useEditConflict({ id, current, saved, saving, ready = current !== 0 }: EditConflictInput) {
+export function useEditConflict({ id, current, saved, saving, ready = current !== 0, sameAsSaved = false }: EditConflictInput) {
   const [state, setState] = useState({ id, loaded: current, taken: ready, seen: 0, formKey: 0 });
   // Another record, or the first load of this one: the form is built from this version.
   let own = state;
   if (state.id !== id) own = { id, loaded: current, taken: ready, seen: 0, formKey: state.formKey + 1 };
   else if (!state.taken && ready) own = { ...state, loaded: current, taken: true };
   if (own !== state) setState(own);
-  const expected = Math.max(own.loaded, own.seen, saved ?? 0);
+  const expected = Math.max(own.loaded, own.seen, saved ?? 0, saved !== undefined && sameAsSaved ? current : 0);
 
   return {
     /** The record changed underneath the form, and the user has not yet chosen what to do. */

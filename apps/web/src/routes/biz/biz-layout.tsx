@@ -10,11 +10,15 @@ import { BackupNudge } from '../../features/data/components/backup-nudge';
 import { DatabaseRecoveryScreen } from '../../features/data/components/database-recovery-screen';
 import { DataDialog } from '../../features/data/components/data-dialog';
 import { CommandPalette } from '../../features/palette/components/command-palette';
+import { SyncStatusPanel } from '../../features/sync/sync-status';
 import { useLiveUpdates } from '../../lib/live/use-live-updates';
 import { paths } from '../../lib/paths';
 import { ShortcutSheet } from '../../lib/shortcuts/shortcut-sheet';
 import { shortcutHint } from '../../lib/shortcuts/shortcut-list';
 import { useBizShortcuts } from '../../lib/shortcuts/use-biz-shortcuts';
+
+/** Sync mode (decision 0163): this browser's copy syncs with a team server. */
+const syncMode = Boolean(import.meta.env.VITE_OTTO_SYNC_URL?.trim());
 
 /**
  * The /biz area: waits for the in-browser backend, then shows navigation and the screen. When the
@@ -75,6 +79,7 @@ export default function BizLayout() {
             <NavLink to={paths.settings.href()}>Settings</NavLink>
           </NavList>
           <div className="biz-nav-footer">
+            {syncMode && <SyncStatusPanel place="nav" />}
             {started.ok && local && (
               <DataMenu backend={started.backend} open={dataOpen} setOpen={setDataOpen} onRestored={() => setDataVersion((v) => v + 1)} />
             )}
@@ -100,6 +105,7 @@ export default function BizLayout() {
             {rendersBeforeStart() && <StillStarting />}
             {started.ok && (
               <>
+                {syncMode && <SyncStatusPanel place="banner" />}
                 <StorageNotice backend={started.backend} />
                 {local && <BackupNudge backend={started.backend} onBackUp={() => setDataOpen(true)} />}
               </>

@@ -41,6 +41,10 @@ export default function EditCustomerScreen() {
     current: customer.data?.modified_dt ?? 0,
     saved: update.data?.id === id ? update.data.modified_dt : undefined,
     saving: update.isPending,
+    sameAsSaved:
+      update.data?.id === id &&
+      customer.data !== undefined &&
+      (['full_name', 'email', 'phone'] as const).every((field) => customer.data[field] === update.data?.[field]),
   });
 
   if (customer.isPending) return <p role="status">Loading customer…</p>;

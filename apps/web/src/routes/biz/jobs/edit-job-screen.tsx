@@ -57,6 +57,12 @@ export default function EditJobScreen() {
     current: job.data?.modified_dt ?? 0,
     saved: Math.max(update.data?.id === id ? update.data.modified_dt : 0, moved.version) || undefined,
     saving: update.isPending,
+    sameAsSaved:
+      update.data?.id === id &&
+      job.data !== undefined &&
+      (['title', 'description', 'service_address', 'status', 'assignee', 'scheduled_start_dt', 'scheduled_end_dt', 'price_cents', 'customer_id'] as const).every(
+        (field) => job.data[field] === update.data?.[field],
+      ),
   });
 
   if (id === '') return <Missing title="No job chosen" text="Open a job from the job list to edit it." />;

@@ -1,0 +1,28 @@
+// What a write waiting for, or refused by, the team server was, in words (sync mode, decision 0163).
+import { jobStatusLabels, type JobStatus } from '@otto/api-contract';
+import type { SyncNotice } from '@otto/mock-backend/browser';
+
+/**
+ * A refused write in words: what it was, why the server refused it, and where its record is.
+ * @example
+ * const { what, why, href } = describeNotice(notice); // 'Moving job 12 to Cancelled', 'The job is Scheduled now…', '/biz/jobs/12'
+ */
+export function describeNotice(notice: SyncNotice): { what: string; why: string; href: string | undefined } {
+  const body = (notice.body ?? {}) as { full_name?: string; title?: string; status?: JobStatus };
+  const [, kind, id, action] = notice.path.split('?')[0]!.split('/');
+  const name = body.full_name ?? body.title;
+  const quoted = name ? ` “${name}”` : '';
+  let what = `${notice.method} ${notice.path}`;
+  if (kind === 'customers' && !id && notice.method === 'POST') what = `New customer${quoted}`;
+  else if (kind === 'customers' && id && !action) what = notice.method === 'DELETE' ? `Deleting customer ${id}` : `Changes to customer${quoted}`;
+  else if (kind === 'customers' && action === 'details') what = `Notes and addresses of customer ${id}`;
+  else if (kind === 'jobs' && !id && notice.method === 'POST') what = `New job${quoted}`;
+  else if (kind === 'jobs' && action === 'move' && body.status) what = `Moving job ${id} to ${jobStatusLabels[body.status]}`;
+  else if (kind === 'jobs' && id && !action) what = notice.method === 'DELETE' ? `Deleting job ${id}` : `Changes to job${quoted}`;
+  else if (kind === 'invoices' && !id) what = 'New invoice';
+  else if (kind === 'invoices' && id) what = `Invoice ${id}: ${action ?? 'changes'}`;
+  const message = (notice.answer.body as { message?: unknown } | null)?.message;
+  const why = typeof message === 'string' ? message : `The team server answered ${notice.answer.status}.`;
+  const href = id && (kind === 'customers' || kind === 'jobs' || kind === 'invoices') && notice.method !== 'DELETE' ? `/biz/${kind}/${id}` : undefined;
+  return { what, why, href };
+}
