@@ -4,7 +4,11 @@ import type { SyncNotice } from '../sync/device-sync';
 
 export type { SyncNotice };
 
-/** The BroadcastChannel the worker tells the tabs how sync stands on, and hears dismissals on. */
+/**
+ * The BroadcastChannel the worker tells the tabs how sync stands on, and hears dismissals on.
+ * @example
+ * new BroadcastChannel(syncChannelName).onmessage = (e) => console.log(e.data); // { type: 'sync-state', state }
+ */
 export const syncChannelName = 'otto-sync';
 
 /**
@@ -30,6 +34,10 @@ export interface SyncStatus {
   syncing: boolean;
 }
 
-/** A message of the `otto-sync` channel. */
+/**
+ * A message of the `otto-sync` channel: the worker's state, or a tab's dismissal or "sync now".
+ * @example
+ * channel.postMessage({ type: 'sync-dismiss', requestId } satisfies SyncMessage);
+ */
 export type SyncMessage = { type: 'sync-state'; state: SyncStatus } | { type: 'sync-dismiss'; requestId: string } | { type: 'sync-now' };
 
