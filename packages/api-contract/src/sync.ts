@@ -13,6 +13,11 @@ import { jobSchema } from './job';
 export const syncLimits = {
   /** Records (and deletions) one pull answers at most; `more` says there are others. */
   maxPullRecords: 1_000,
+  /**
+   * Records one page of a first sync (everything, in id order) carries at most: larger than a
+   * pull's, as a new device takes them in bulk.
+   */
+  maxSnapshotRecords: 5_000,
   /** Writes one push carries at most. */
   maxPushWrites: 200,
   /**

@@ -78,7 +78,10 @@ async function twoDevices(seed = 20) {
       return { copy, link, sync, events };
     }),
   );
-  for (const d of devices) expect(await d.sync.sync()).toMatchObject({ offline: false });
+  for (const d of devices) {
+    const r = await d.sync.sync();
+    expect(r, r.error).toMatchObject({ offline: false });
+  }
   return { server, a: devices[0]!, b: devices[1]!, devices };
 }
 

@@ -154,8 +154,13 @@ export function createRouter({ handlers, sql, db, now, logger, publish, extensio
   };
 }
 
-/** `db` whose transaction() nests as a savepoint in the unit of work already open. */
-function savepointsOnly(db: Database): Database {
+/**
+ * `db` whose transaction() nests as a savepoint in the unit of work already open (one a SqlStore
+ * began with its own BEGIN, which the store's transaction() does not know of).
+ * @example
+ * bulkLoad(savepointsOnly(store), fill); // inside sql.transaction(…)
+ */
+export function savepointsOnly(db: Database): Database {
   let depth = 0;
   return {
     exec: (text) => db.exec(text),

@@ -15,7 +15,9 @@ import {
   type SyncPull,
   type SyncWrite,
 } from '@otto/api-contract';
-import type { SqliteStore, SqlValue } from '@otto/sqlite-store';
+import type { Database, SqliteStore, SqlValue } from '@otto/sqlite-store';
+import { bulkLoad } from '../database/bulk-load';
+import { savepointsOnly } from '../runtime/create-router';
 import { createSqliteSqlStore } from '../sql/sqlite-sql-store';
 import type { SqlClient, SqlStore } from '../sql/types';
 import { deleteCustomer } from '../customers/customer-repository';
@@ -112,7 +114,7 @@ export function createDeviceSync({ store, server, publish = () => {} }: { store:
     try {
       await pushAll(sql, server, report);
       if (!report.offline) await refreshRefused(sql, server, publish);
-      if (!report.offline) await pullAll(sql, server, publish, report);
+      if (!report.offline) await pullAll(sql, store, server, publish, report);
     } catch (error) {
       report.offline = true;
       report.error = error instanceof Error ? error.message : String(error);
@@ -280,12 +282,14 @@ const emptyPull = (): SyncPull => ({
 });
 
 /** Pulls every page since the device's position; each page goes in only while nothing of this device waits. */
-async function pullAll(sql: SqlStore, server: SyncServer, publish: (event: ChangeEvent) => void, report: SyncReport): Promise<void> {
+async function pullAll(sql: SqlStore, store: Database, server: SyncServer, publish: (event: ChangeEvent) => void, report: SyncReport): Promise<void> {
   const at = await sql.transaction((db) => db.get<{ epoch: string | null; position: number | null }>('SELECT epoch, position FROM sync_device WHERE k = 1'), { readOnly: true });
-  let query: Record<string, unknown> = at?.epoch && at.position !== null && at.position !== undefined ? { epoch: at.epoch, since: Number(at.position) } : {};
+  const query: Record<string, unknown> = at?.epoch && at.position !== null && at.position !== undefined ? { epoch: at.epoch, since: Number(at.position) } : {};
   let reset = false;
+  const ask = (q: Record<string, unknown>) => server(`/sync/pull?filterJson=${encodeURIComponent(JSON.stringify(q))}`);
+  let asked = ask(query);
   for (;;) {
-    const res = await server(`/sync/pull?filterJson=${encodeURIComponent(JSON.stringify(query))}`);
+    const res = await asked;
     if (res.status !== 200) {
       report.offline = true;
       report.error = `The server answered ${res.status} to a pull.`;
@@ -293,11 +297,18 @@ async function pullAll(sql: SqlStore, server: SyncServer, publish: (event: Chang
     }
     const page = syncPullSchema.parse(await res.json());
     reset ||= page.reset;
+    // The next page is asked for while this one goes in (a pull has no side effects: one not used
+    // when this page is held is simply dropped).
+    if (page.next !== null) {
+      asked = ask({ page: page.next });
+      asked.catch(() => undefined);
+    }
     const applied = await sql.transaction(async (db) => {
       const waiting = Number((await db.get<{ n: number }>('SELECT count(*) AS n FROM sync_outbox WHERE refused IS NULL AND confirmed IS NULL'))?.n ?? 0);
       if (waiting > 0) return false;
       if (page.reset) await clearCopy(db);
-      await applyPull(db, page);
+      // A whole new copy comes in pages, into tables emptied by its first: rows are only added.
+      await applyPull(db, page, reset ? savepointsOnly(store) : undefined);
       // The copy now has the server's version of every write it ran.
       if (page.next === null) await db.run('DELETE FROM sync_outbox WHERE confirmed IS NOT NULL');
       // The position counts once the last page is in: a pull cut short starts again from the last one.
@@ -311,7 +322,6 @@ async function pullAll(sql: SqlStore, server: SyncServer, publish: (event: Chang
     report.pulled += page.records.customers.length + page.records.jobs.length + page.records.invoices.length + page.records.settings.length;
     if (!page.reset) for (const event of eventsOf(page)) publish(event);
     if (page.next === null) break;
-    query = { page: page.next };
   }
   if (reset) publish({ entity: 'database', kind: 'reset', ids: [] });
 }
@@ -337,10 +347,19 @@ async function clearCopy(db: SqlClient): Promise<void> {
 }
 
 /** Puts the records of a pull in the copy as they are on the server, and takes out those gone. */
-async function applyPull(db: SqlClient, page: Pick<SyncPull, 'records' | 'deleted'>): Promise<void> {
-  for (const customer of page.records.customers) await putCustomer(db, customer);
+async function applyPull(db: SqlClient, page: Pick<SyncPull, 'records' | 'deleted'>, fresh?: Database): Promise<void> {
+  if (fresh && page.records.customers.length + page.records.jobs.length > 0) {
+    // Customers and jobs with their triggers' work done set-based (bulkLoad): a first sync of
+    // 100 000 customers would otherwise run a dozen trigger programs per row.
+    bulkLoad(fresh, () => {
+      for (const row of page.records.customers.map(customerRow)) insertRow(fresh, 'customers', row);
+      for (const row of page.records.jobs.map(jobRow)) insertRow(fresh, 'jobs', row);
+    });
+  } else {
+    for (const customer of page.records.customers) await put(db, 'customers', 'id', customerRow(customer));
+    for (const job of page.records.jobs) await put(db, 'jobs', 'id', jobRow(job));
+  }
   for (const details of page.records.customer_details) await putDetails(db, details);
-  for (const job of page.records.jobs) await putJob(db, job);
   // An invoice number is unique: one a pulled invoice has may still be held here by another
   // invoice (a device's number, before the server gave it its own), which this pull renumbers too.
   if (page.records.invoices.length) {
@@ -371,17 +390,23 @@ async function applyPull(db: SqlClient, page: Pick<SyncPull, 'records' | 'delete
   }
 }
 
-async function putCustomer(db: SqlClient, c: Customer): Promise<void> {
-  await put(db, 'customers', 'id', ['id', 'full_name', 'phone', 'email', 'created_dt', 'modified_dt', 'archived_dt'], [
-    Number(c.id), c.full_name, c.phone, c.email, c.created_dt, c.modified_dt, c.archived_dt ?? null,
-  ]);
+type Row = { columns: string[]; values: SqlValue[] };
+
+const customerRow = (c: Customer): Row => ({
+  columns: ['id', 'full_name', 'phone', 'email', 'created_dt', 'modified_dt', 'archived_dt'],
+  values: [Number(c.id), c.full_name, c.phone, c.email, c.created_dt, c.modified_dt, c.archived_dt ?? null],
+});
+
+/** Inserts a row (synchronously, on the store itself: inside a bulk load). */
+function insertRow(store: Database, table: string, { columns, values }: Row): void {
+  store.run(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`, values);
 }
 
 /**
  * Writes a row as given: an UPDATE, else an INSERT. Not an upsert: SQLite lets an upsert's conflict
  * handling override the `INSERT OR IGNORE` of the triggers that keep counts, which then fail.
  */
-async function put(db: SqlClient, table: string, key: string, columns: string[], values: SqlValue[]): Promise<void> {
+async function put(db: SqlClient, table: string, key: string, { columns, values }: Row): Promise<void> {
   const keyAt = columns.indexOf(key);
   const set = columns.filter((c) => c !== key);
   const updated = await db.run(`UPDATE ${table} SET ${set.map((c) => `${c} = ?`).join(', ')} WHERE ${key} = ?`, [
@@ -392,19 +417,21 @@ async function put(db: SqlClient, table: string, key: string, columns: string[],
 }
 
 async function putDetails(db: SqlClient, d: CustomerDetails): Promise<void> {
-  await put(db, 'customer_details', 'customer_id', ['customer_id', 'notes', 'addresses_json', 'modified_dt'], [Number(d.customer_id), d.notes, JSON.stringify(d.addresses), d.modified_dt]);
+  await put(db, 'customer_details', 'customer_id', {
+    columns: ['customer_id', 'notes', 'addresses_json', 'modified_dt'],
+    values: [Number(d.customer_id), d.notes, JSON.stringify(d.addresses), d.modified_dt],
+  });
 }
 
 const statusColumns = jobStatuses.map((s) => `${s}_dt`);
 
-async function putJob(db: SqlClient, j: Job): Promise<void> {
-  const columns = ['id', 'customer_id', 'title', 'description', 'service_address', 'status', 'assignee', 'scheduled_start_dt', 'scheduled_end_dt', 'price_cents', 'created_dt', 'modified_dt', 'archived_dt', ...statusColumns];
-  const values = [
+const jobRow = (j: Job): Row => ({
+  columns: ['id', 'customer_id', 'title', 'description', 'service_address', 'status', 'assignee', 'scheduled_start_dt', 'scheduled_end_dt', 'price_cents', 'created_dt', 'modified_dt', 'archived_dt', ...statusColumns],
+  values: [
     Number(j.id), Number(j.customer_id), j.title, j.description, j.service_address, j.status, j.assignee, j.scheduled_start_dt, j.scheduled_end_dt, j.price_cents,
     j.created_dt, j.modified_dt, j.archived_dt ?? null, ...jobStatuses.map((s) => j.status_dates[s] ?? null),
-  ];
-  await put(db, 'jobs', 'id', columns, values);
-}
+  ],
+});
 
 async function putInvoice(db: SqlClient, i: Invoice): Promise<void> {
   const prefix = i.reference.slice(0, Math.max(0, i.reference.length - String(i.number).padStart(4, '0').length));
@@ -414,7 +441,7 @@ async function putInvoice(db: SqlClient, i: Invoice): Promise<void> {
     Number(i.id), i.number, prefix, Number(i.customer_id), i.issue_date, i.due_date, JSON.stringify(i.lines), i.subtotal_cents, i.discount_cents, i.tax_cents, i.total_cents,
     i.paid_cents, i.balance_cents, i.job_ids.length, i.note, i.currency, i.seller.name, i.seller.address, i.seller.tax_number, i.created_dt, i.modified_dt, i.voided_dt,
   ];
-  await put(db, 'invoices', 'id', columns, values);
+  await put(db, 'invoices', 'id', { columns, values });
   await db.run('DELETE FROM invoice_jobs WHERE invoice_id = ?', [Number(i.id)]);
   for (const jobId of i.job_ids) await db.run('INSERT INTO invoice_jobs (invoice_id, job_id) VALUES (?, ?)', [Number(i.id), Number(jobId)]);
   await db.run('DELETE FROM payments WHERE invoice_id = ?', [Number(i.id)]);

@@ -105,7 +105,7 @@ async function logPage(db: SqlClient, epoch: string, since: number, now: number)
 async function snapshotPage(db: SqlClient, epoch: string, position: number, stageIndex: number, after: number, reset: boolean): Promise<SyncPull> {
   const records = emptyRecords();
   const stage: Stage | undefined = stages[stageIndex];
-  const limit = syncLimits.maxPullRecords;
+  const limit = syncLimits.maxSnapshotRecords;
   let last: number | undefined;
   if (stage === 'customers') {
     records.customers = (await db.all<CustomerRow>(`SELECT ${customerColumns} FROM customers c WHERE c.id > ? ORDER BY c.id LIMIT ?`, [after, limit])).map(toCustomer);
