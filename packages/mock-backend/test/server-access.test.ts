@@ -1,6 +1,9 @@
 // Who the HTTP server lets in (decision 0050), over real HTTP on 127.0.0.1: every refusal is checked
 // for its status, its words, and that the database did not change.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { connect, type Socket } from 'node:net';
 import { apiErrorSchema, totalCountHeader } from '@otto/api-contract';
 import { formatReport, runConformance } from '@otto/api-contract/conformance';
@@ -213,6 +216,31 @@ describe('otto-mock-server beyond loopback', () => {
       expect((await raw(server, 'GET', '/api/customers', { authorization: `Bearer ${server.token}` })).status).toBe(200);
     } finally {
       await server.close();
+    }
+  });
+
+  it('takes a token per person or device from a tokens file, and stops taking one deleted from it, without a restart (a device’s pushes too)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'otto-tokens-'));
+    const file = join(dir, 'tokens');
+    const van = 'van-phone-token-0123456789abcdef';
+    const office = 'office-laptop-token-fedcba9876543210';
+    writeFileSync(file, `# one per device\nvan-phone: ${van}\noffice: ${office}\nshort: tooshort\n`);
+    const server = await createMockServer({ port: 0, host: '0.0.0.0', token: 'the-shared-token-42', tokensFile: file, seed: false, logger: capturingLogger().logger });
+    const push = (token: string) =>
+      raw(server, 'POST', '/api/sync/push', { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        JSON.stringify({ writes: [{ request_id: `push-${token.slice(0, 6)}`, method: 'POST', path: '/customers', body: { full_name: 'From The Van', email: '', phone: '555 0107' } }] }));
+    try {
+      for (const token of [van, office, 'the-shared-token-42']) expect((await raw(server, 'GET', '/api/customers', { authorization: `Bearer ${token}` })).status).toBe(200);
+      expect((await raw(server, 'GET', '/api/customers', { authorization: 'Bearer tooshort' })).status).toBe(401);
+      expect((await push(van)).status).toBe(200);
+      // The van's phone is lost: its line goes, and its token with it (the file is looked at once a second).
+      writeFileSync(file, `office: ${office}\n`);
+      await expect.poll(async () => (await raw(server, 'GET', '/api/customers', { authorization: `Bearer ${van}` })).status, { timeout: 5_000 }).toBe(401);
+      expect((await push(van)).status).toBe(401);
+      expect((await raw(server, 'GET', '/api/customers', { authorization: `Bearer ${office}` })).status).toBe(200);
+    } finally {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { apiBasePath, changeFeedPath, type ApiErrorCode } from '@otto/api-contract';
 
@@ -26,6 +27,13 @@ export interface AccessOptions {
    * `token` query parameter, for `EventSource`). Required when the server listens beyond loopback.
    */
   token?: string;
+  /**
+   * A file of tokens, one per person or device (`van-phone: 7f3a…`, a name, a colon, the token; `#`
+   * starts a comment): each is accepted as the shared `token` is. It is read again when it changes
+   * (checked at most once a second), so deleting a line revokes that token without a restart.
+   * A token shorter than 16 characters is ignored (and said so once).
+   */
+  tokensFile?: string;
 }
 
 /** A refusal: the status, and the contract's error body. */
@@ -103,6 +111,8 @@ export function createAccessPolicy(host: string, port: () => number, options: Ac
   }
   const allowed = allowedOrigins(options.corsOrigins);
   const token = options.token ? Buffer.from(options.token) : undefined;
+  const fileTokens = options.tokensFile ? tokensFrom(options.tokensFile) : undefined;
+  const matches = (bytes: Buffer, wanted: Buffer) => bytes.length === wanted.length && timingSafeEqual(bytes, wanted);
 
   const originOf = (req: IncomingMessage) => (typeof req.headers.origin === 'string' ? req.headers.origin : undefined);
   const originAllowed = (req: IncomingMessage) => allowed(originOf(req));
@@ -119,14 +129,17 @@ export function createAccessPolicy(host: string, port: () => number, options: Ac
   }
 
   function tokenOk(req: IncomingMessage, pathname: string, search: URLSearchParams): boolean {
-    if (!token) return true;
+    if (!token && !fileTokens) return true;
     const header = req.headers.authorization;
     let given = typeof header === 'string' && /^bearer\s+/i.test(header) ? header.replace(/^bearer\s+/i, '').trim() : undefined;
     // EventSource cannot send headers: the change feed alone takes the token as a query parameter.
     if (given === undefined && pathname === `${apiBasePath}${changeFeedPath}`) given = search.get('token') ?? undefined;
     if (given === undefined) return false;
     const bytes = Buffer.from(given);
-    return bytes.length === token.length && timingSafeEqual(bytes, token);
+    // Every token is compared, whichever matches: the time taken says nothing of which one.
+    let ok = token !== undefined && matches(bytes, token);
+    for (const device of fileTokens?.() ?? []) ok = matches(bytes, device) || ok;
+    return ok;
   }
 
   return {
@@ -176,5 +189,50 @@ export function createAccessPolicy(host: string, port: () => number, options: Ac
       }
       return undefined;
     },
+  };
+}
+
+/**
+ * The tokens of a tokens file (`name: token` per line), read again when the file changes (its
+ * modification time and size, looked at no more than once a second). A file that cannot be read
+ * gives no tokens until it can: revoking by deleting it works too.
+ * @example
+ * const tokens = tokensFrom('/etc/otto/tokens'); tokens(); // [Buffer, …]
+ */
+export function tokensFrom(file: string): () => readonly Buffer[] {
+  let checkedAt = 0;
+  let stamp = '';
+  let tokens: Buffer[] = [];
+  const warned = new Set<string>();
+  return () => {
+    const now = Date.now();
+    if (now - checkedAt < 1_000) return tokens;
+    checkedAt = now;
+    let seen = '';
+    try {
+      const stat = statSync(file);
+      seen = `${stat.mtimeMs}:${stat.size}`;
+    } catch {
+      tokens = [];
+      stamp = '';
+      return tokens;
+    }
+    if (seen === stamp) return tokens;
+    stamp = seen;
+    tokens = [];
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      const text = line.replace(/#.*$/, '').trim();
+      if (!text) continue;
+      const at = text.indexOf(':');
+      const name = at >= 0 ? text.slice(0, at).trim() : '(unnamed)';
+      const value = at >= 0 ? text.slice(at + 1).trim() : text;
+      if (value.length < 16) {
+        if (!warned.has(name)) console.warn(`The token of ${name} in ${file} is shorter than 16 characters: it is not accepted.`);
+        warned.add(name);
+        continue;
+      }
+      tokens.push(Buffer.from(value));
+    }
+    return tokens;
   };
 }

@@ -26,6 +26,9 @@ Options:
   --token <t>         bearer token every call must carry (Authorization: Bearer <t>); beyond
                       loopback one is made and printed when not given. Set OTTO_API_TOKEN
                       instead to keep it out of the process list
+  --tokens-file <f>   a file of tokens, one per person or device ("van-phone: <token>" per
+                      line): each is accepted as --token is; deleting a line revokes it (the
+                      file is read again when it changes). Or OTTO_API_TOKENS_FILE
   --max-per-client <n>
                       connections one client address may hold open (default 64); behind a
                       reverse proxy every client has the proxy's address: raise it there
@@ -48,6 +51,7 @@ async function main(): Promise<void> {
         'cors-origin': { type: 'string', multiple: true },
         'allowed-host': { type: 'string', multiple: true },
         token: { type: 'string' },
+        'tokens-file': { type: 'string' },
         'max-per-client': { type: 'string', default: '64' },
         extension: { type: 'string', multiple: true },
         quiet: { type: 'boolean', default: false },
@@ -76,6 +80,7 @@ async function main(): Promise<void> {
   const db = values.db ?? (process.env.OTTO_DATABASE_URL?.trim() || undefined);
   const postgres = db !== undefined && isPostgresUrl(db);
   const givenToken = values.token ?? (process.env.OTTO_API_TOKEN?.trim() || undefined);
+  const tokensFile = values['tokens-file'] ?? (process.env.OTTO_API_TOKENS_FILE?.trim() || undefined);
   const extensions = await loadExtensions(values.extension ?? []);
   const server = await createMockServer({
     ...(extensions.length ? { extensions } : {}),
@@ -86,6 +91,7 @@ async function main(): Promise<void> {
     ...(values['cors-origin'] ? { corsOrigin: values['cors-origin'] } : {}),
     ...(values['allowed-host'] ? { allowedHosts: values['allowed-host'] } : {}),
     ...(givenToken ? { token: givenToken } : {}),
+    ...(tokensFile ? { tokensFile } : {}),
     serverLimits: { maxConnectionsPerClient: maxPerClient },
     ...(values.quiet
       ? {}
@@ -102,6 +108,7 @@ async function main(): Promise<void> {
   } else if (server.token) {
     console.log('Every call needs Authorization: Bearer <the token given>.');
   }
+  if (tokensFile) console.log(`The tokens in ${tokensFile} are accepted too (one per person or device; delete a line to revoke it).`);
   if (server.token && !values['allowed-host']) {
     console.log('Other machines reach it only by a name or address given with --allowed-host (the Host header is checked).');
   }

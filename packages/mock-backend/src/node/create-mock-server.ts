@@ -150,7 +150,7 @@ export interface MockServer {
  * await server.close();
  */
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const { port = 8787, host = '127.0.0.1', filename, store: givenStore, database, poolSize, corsOrigin, onRequest, allowedHosts, token: givenToken, serverLimits = {}, ...apiOptions } = options;
+  const { port = 8787, host = '127.0.0.1', filename, store: givenStore, database, poolSize, corsOrigin, onRequest, allowedHosts, token: givenToken, tokensFile, serverLimits = {}, ...apiOptions } = options;
   if (database !== undefined && !isPostgresUrl(database)) {
     throw new TypeError(`database must be a postgres:// or postgresql:// address; got ${JSON.stringify(database.slice(0, 40))}.`);
   }
@@ -195,7 +195,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const handle = createNodeHandler(withApiDocs((request) => api.fetch(request), document ? { document } : {}), { ...(corsOrigin !== undefined ? { corsOrigin } : {}), ...(onRequest ? { onRequest } : {}) });
   const corsOrigins = corsOrigin === false ? [] : typeof corsOrigin === 'string' ? [corsOrigin] : (corsOrigin ?? []);
   let listeningPort = port;
-  const policy = createAccessPolicy(host, () => listeningPort, { corsOrigins, ...(allowedHosts ? { allowedHosts } : {}), ...(token ? { token } : {}) }, totalCountHeader);
+  const policy = createAccessPolicy(host, () => listeningPort, { corsOrigins, ...(allowedHosts ? { allowedHosts } : {}), ...(token ? { token } : {}), ...(tokensFile ? { tokensFile } : {}) }, totalCountHeader);
   const idleTimeoutMs = serverLimits.idleTimeoutMs ?? 5_000;
   const limits = createConnectionLimits({
     maxConnections: serverLimits.maxConnections ?? 256,
