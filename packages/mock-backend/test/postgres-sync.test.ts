@@ -1,6 +1,8 @@
 // Sync on PostgreSQL with two server processes (issue 40, decision 0163): positions follow commit
 // order, so a device pulling while both servers write misses nothing; a push is applied once
 // whichever server it is sent to again.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestPostgres, type TestPostgres } from '@otto/postgres-testing';
 import { describeIfPostgres } from '@otto/postgres-testing/vitest';
@@ -8,15 +10,39 @@ import { syncPullSchema, syncPushSchema, type SyncPull, type SyncWrite } from '@
 import { createMockServer, type MockServer } from '../src/node';
 import { capturingLogger } from './helpers';
 
+const serverProcess = fileURLToPath(new URL('./soak/server-process.mjs', import.meta.url));
+
+/** otto-mock-server as a process of its own on `database`, for a test to SIGKILL; resolves with its API URL. */
+async function startProcess(database: string) {
+  const child = spawn(process.execPath, [serverProcess, '--port', '0', '--db', database, '--seed', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
+  });
+  return { url, kill: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill('SIGKILL'))) };
+}
+
 describeIfPostgres('sync through two servers on one PostgreSQL', () => {
   let pg: TestPostgres;
+  let database: string;
   let one: MockServer;
   let two: MockServer;
   const log = capturingLogger();
 
   beforeAll(async () => {
     pg = await startTestPostgres();
-    const database = await pg.createDatabase('otto_sync');
+    database = await pg.createDatabase('otto_sync');
     one = await createMockServer({ port: 0, database, poolSize: 8, seed: { count: 20, fakerSeed: 5 }, logger: log.logger });
     two = await createMockServer({ port: 0, database, poolSize: 8, seed: false, logger: log.logger });
   }, 120_000);
@@ -106,4 +132,34 @@ describeIfPostgres('sync through two servers on one PostgreSQL', () => {
     await fresh.sync(two);
     expect([...fresh.customers.values()].filter((name) => name.startsWith('Van ') || name.startsWith('Both '))).toHaveLength(60);
   });
+
+  it('a server killed in the middle of a push loses nothing: the push sent again to another runs each write once', async () => {
+    const killed = await startProcess(database);
+    const writes: SyncWrite[] = Array.from({ length: 200 }, (_, i) => ({
+      request_id: `killed:${i}`,
+      method: 'POST',
+      path: '/customers',
+      body: { full_name: `Killed ${i}`, email: `killed${i}@example.com`, phone: '555 0102' },
+    }));
+    const count = async () => {
+      const res = await fetch(`${one.url}/customers?filterJson=${encodeURIComponent(JSON.stringify({ queryText: 'Killed', limit: 1 }))}`);
+      return Number(res.headers.get('x-total-count'));
+    };
+    const sent = fetch(`${killed.url}/sync/push`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ writes }) }).then(
+      (res) => res.status,
+      () => 'cut off' as const,
+    );
+    // Killed once some of the writes are in, and before all are.
+    for (let n = await count(); n < 20; n = await count()) await new Promise((resolve) => setTimeout(resolve, 5));
+    await killed.kill();
+    expect(await sent).toBe('cut off');
+    const before = await count();
+    expect(before).toBeGreaterThan(0);
+    expect(before).toBeLessThan(200);
+    // The device sends the same push again, to the server still running.
+    const again = syncPushSchema.parse((await post(one, '/sync/push', { writes })).body).answers;
+    expect(again.filter((a) => a.replayed)).toHaveLength(before);
+    expect(again.every((a) => a.status === 200)).toBe(true);
+    expect(await count()).toBe(200);
+  }, 120_000);
 });
