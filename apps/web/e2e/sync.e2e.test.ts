@@ -134,6 +134,11 @@ describeIfPostgres('sync mode: two devices, two servers, one PostgreSQL', () => 
     await a.getByText('Vanessa Van was added.').waitFor(wait);
     expect((await local(a, 'POST', `/api/jobs/${moved.id}/move`, { status: 'cancelled' })).status).toBe(200);
     await syncLine(a).getByText(/2 changes waiting/).waitFor(wait);
+    // What waits, in words.
+    const navA = a.locator('.sync-status--nav');
+    await navA.getByText('What is waiting').click();
+    await navA.getByText('New customer “Vanessa Van”').waitFor(wait);
+    await navA.getByText(`Moving job ${moved.id} to Cancelled`).waitFor(wait);
     await screenshot(a, 'sync-offline-waiting');
 
     // B, online, changes the phone of the moved job's customer through the form.

@@ -21,6 +21,8 @@ export interface SyncStatus {
   waiting: number;
   /** Writes the server refused. */
   notices: SyncNotice[];
+  /** The oldest writes waiting (at most 20). */
+  waitingList: Omit<SyncNotice, 'answer'>[];
   /** When the last sync reached the server (epoch ms), if ever. */
   lastSyncedAt: number | null;
   /** Since when the server could not be reached, or null while it can. */

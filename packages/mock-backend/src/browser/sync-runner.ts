@@ -45,7 +45,7 @@ export async function startSyncRunner({ api, settings, publish, logger }: { api:
       }),
   });
   const channel = new BroadcastChannel(syncChannelName);
-  const status: SyncStatus = { waiting: 0, notices: [], lastSyncedAt: null, offlineSince: null, problem: null, firstSync: true, pulled: 0, syncing: false };
+  const status: SyncStatus = { waiting: 0, waitingList: [], notices: [], lastSyncedAt: null, offlineSince: null, problem: null, firstSync: true, pulled: 0, syncing: false };
   let stopped = false;
   let again = false;
   let running: Promise<void> | undefined;
@@ -53,6 +53,7 @@ export async function startSyncRunner({ api, settings, publish, logger }: { api:
   const tell = async () => {
     const state = await device.state();
     status.waiting = state.waiting;
+    status.waitingList = state.waitingList;
     status.notices = state.notices;
     status.firstSync = state.position === undefined;
     channel.postMessage({ type: 'sync-state', state: status } satisfies SyncMessage);

@@ -51,13 +51,16 @@ const insertTriggerWork: Record<string, readonly string[]> = {
  * sub-program per row (about 50 µs each in WASM, ten of them per job) and each index takes its rows
  * one at a time; set-based, the same work is several times faster. Rows are only inserted: an
  * update or delete inside `fill` would not reach what the triggers keep.
+ * `keepIndexes`: only the triggers are set aside (for rows added to tables that are large already).
  * @example
  * db.transaction(() => bulkLoad(db, () => { for (const row of rows) db.run('INSERT INTO customers …', row); }));
  */
-export function bulkLoad<T>(db: Database, fill: () => T): T {
+export function bulkLoad<T>(db: Database, fill: () => T, { keepIndexes = false }: { keepIndexes?: boolean } = {}): T {
   // Its own transaction (a savepoint inside the caller's): the schema changes never outlive a failure.
   return db.transaction(() => {
-    const schema = customerJobSchema(db);
+    // keepIndexes: the rows go into tables already large (a first sync's later pages), where
+    // building every index again would cost more than keeping them row by row.
+    const schema = customerJobSchema(db).filter((s) => !keepIndexes || s.type === 'trigger');
     const triggers = schema.filter((s) => s.type === 'trigger').map((s) => ({ ...s, event: triggerEvent(s.sql) }));
     // A trigger whose event this file cannot read, or an insert trigger whose work it does not know
     // (an extension's, a later migration's): the rows go one by one, through every trigger.

@@ -47,6 +47,18 @@ export const invoiceColumns = `i.id, i.number, i.prefix, i.customer_id, c.full_n
   i.subtotal_cents, i.discount_cents, i.tax_cents, i.total_cents, i.paid_cents, i.balance_cents, i.note, i.currency, i.seller_name,
   i.seller_address, i.seller_tax_number, i.created_dt, i.modified_dt, i.voided_dt`;
 
+/** Rows grouped by their invoice_id, in their order (Map.groupBy, which Node 20 lacks). */
+function byInvoice<T extends { invoice_id: number }>(rows: readonly T[]): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const id = Number(row.invoice_id);
+    const group = groups.get(id);
+    if (group) group.push(row);
+    else groups.set(id, [row]);
+  }
+  return groups;
+}
+
 /** The rows' invoices with their jobs and payments (two queries for the whole page). */
 export async function toInvoices(db: SqlClient, rows: InvoiceRow[]): Promise<Invoice[]> {
   if (rows.length === 0) return [];
@@ -60,6 +72,9 @@ export async function toInvoices(db: SqlClient, rows: InvoiceRow[]): Promise<Inv
     `SELECT id, invoice_id, amount_cents, paid_on, method, note, created_dt FROM payments WHERE invoice_id IN (${marks}) ORDER BY invoice_id, paid_on, id`,
     ids,
   );
+  // By invoice, once: a first sync's page of 5 000 invoices would otherwise filter both lists per invoice.
+  const jobsOf = byInvoice(jobs);
+  const paymentsOf = byInvoice(payments);
   return rows.map((row) => {
     const id = Number(row.id);
     const balance = Number(row.balance_cents);
@@ -69,7 +84,7 @@ export async function toInvoices(db: SqlClient, rows: InvoiceRow[]): Promise<Inv
       reference: invoiceReference(row.prefix, Number(row.number)),
       customer_id: String(row.customer_id),
       customer_name: row.customer_name,
-      job_ids: jobs.filter((j) => Number(j.invoice_id) === id).map((j) => String(j.job_id)),
+      job_ids: (jobsOf.get(id) ?? []).map((j) => String(j.job_id)),
       status: row.voided_dt !== null ? 'void' : balance > 0 ? 'open' : 'paid',
       issue_date: row.issue_date,
       due_date: row.due_date,
@@ -83,9 +98,7 @@ export async function toInvoices(db: SqlClient, rows: InvoiceRow[]): Promise<Inv
       note: row.note,
       currency: row.currency,
       seller: { name: row.seller_name, address: row.seller_address, tax_number: row.seller_tax_number },
-      payments: payments
-        .filter((p) => Number(p.invoice_id) === id)
-        .map((p) => ({ id: String(p.id), amount_cents: Number(p.amount_cents), paid_on: p.paid_on, method: p.method, note: p.note, created_dt: Number(p.created_dt) })),
+      payments: (paymentsOf.get(id) ?? []).map((p) => ({ id: String(p.id), amount_cents: Number(p.amount_cents), paid_on: p.paid_on, method: p.method, note: p.note, created_dt: Number(p.created_dt) })),
       created_dt: Number(row.created_dt),
       modified_dt: Number(row.modified_dt),
       voided_dt: row.voided_dt === null ? null : Number(row.voided_dt),

@@ -59,6 +59,8 @@ export interface DeviceSyncState {
   waiting: number;
   /** Writes the server refused. */
   notices: SyncNotice[];
+  /** The oldest of the writes waiting (at most 20), what they were: a notice's shape without an answer. */
+  waitingList: Omit<SyncNotice, 'answer'>[];
   /** The server position this copy is at (undefined before the first sync). */
   position: number | undefined;
 }
@@ -148,9 +150,14 @@ async function deviceState(sql: SqlStore): Promise<DeviceSyncState> {
       const refused = await db.all<{ request_id: string; method: string; path: string; body: string | null; made_dt: number; refused: string }>(
         'SELECT request_id, method, path, body, made_dt, refused FROM sync_outbox WHERE refused IS NOT NULL ORDER BY seq',
       );
+      const oldest = await db.all<{ request_id: string; method: string; path: string; body: string | null; made_dt: number }>(
+        'SELECT request_id, method, path, body, made_dt FROM sync_outbox WHERE refused IS NULL AND confirmed IS NULL ORDER BY seq LIMIT 20',
+      );
+      const bodyOf = (text: string | null): unknown => (text === null ? null : (JSON.parse(text) as unknown));
       return {
         deviceNo: Number(device?.device_no ?? -1),
         waiting,
+        waitingList: oldest.map((r) => ({ requestId: r.request_id, method: r.method, path: r.path, body: bodyOf(r.body), madeAt: Number(r.made_dt) })),
         position: device?.position === null || device?.position === undefined ? undefined : Number(device.position),
         notices: refused.map((r) => {
           const { status, body } = JSON.parse(r.refused) as { status: number; body: unknown };
@@ -351,10 +358,15 @@ async function applyPull(db: SqlClient, page: Pick<SyncPull, 'records' | 'delete
   if (fresh && page.records.customers.length + page.records.jobs.length > 0) {
     // Customers and jobs with their triggers' work done set-based (bulkLoad): a first sync of
     // 100 000 customers would otherwise run a dozen trigger programs per row.
-    bulkLoad(fresh, () => {
-      for (const row of page.records.customers.map(customerRow)) insertRow(fresh, 'customers', row);
-      for (const row of page.records.jobs.map(jobRow)) insertRow(fresh, 'jobs', row);
-    });
+    // Their indexes stay: built again on every page, they would cost more the more pages came in.
+    bulkLoad(
+      fresh,
+      () => {
+        for (const row of page.records.customers.map(customerRow)) insertRow(fresh, 'customers', row);
+        for (const row of page.records.jobs.map(jobRow)) insertRow(fresh, 'jobs', row);
+      },
+      { keepIndexes: true },
+    );
   } else {
     for (const customer of page.records.customers) await put(db, 'customers', 'id', customerRow(customer));
     for (const job of page.records.jobs) await put(db, 'jobs', 'id', jobRow(job));

@@ -49,6 +49,18 @@ export function SyncStatusPanel({ place }: { place: 'nav' | 'banner' }) {
       <p role={place === 'nav' ? 'status' : undefined} className="sync-status__line">
         {syncSummary(state)}
       </p>
+      {state && state.waitingList.length > 0 && (
+        <details className="sync-status__waiting">
+          <summary>What is waiting</summary>
+          <ul>
+            {state.waitingList.map((write) => {
+              const { what, href } = describeNotice(write);
+              return <li key={write.requestId}>{href ? <Link to={href}>{what}</Link> : what}, {time(write.madeAt)}</li>;
+            })}
+            {state.waiting > state.waitingList.length && <li>and {changes(state.waiting - state.waitingList.length)} more</li>}
+          </ul>
+        </details>
+      )}
       {notices.length > 0 && (
         <details className="sync-status__notices" open>
           <summary>{`${changes(notices.length)} not saved`}</summary>

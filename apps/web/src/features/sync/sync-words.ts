@@ -1,13 +1,14 @@
 // What a write waiting for, or refused by, the team server was, in words (sync mode, decision 0163).
 import { jobStatusLabels, type JobStatus } from '@otto/api-contract';
 import type { SyncNotice } from '@otto/mock-backend/browser';
+import { paths } from '../../lib/paths';
 
 /**
- * A refused write in words: what it was, why the server refused it, and where its record is.
+ * A write in words: what it was, why the server refused it (a refused one), and where its record is.
  * @example
- * const { what, why, href } = describeNotice(notice); // 'Moving job 12 to Cancelled', 'The job is Scheduled now…', '/biz/jobs/12'
+ * const { what, why, href } = describeNotice(notice); // 'Moving job 12 to Cancelled', 'The job is Scheduled now…', '/biz/jobs/edit?id=12'
  */
-export function describeNotice(notice: SyncNotice): { what: string; why: string; href: string | undefined } {
+export function describeNotice(notice: Omit<SyncNotice, 'answer'> & { answer?: SyncNotice['answer'] }): { what: string; why: string; href: string | undefined } {
   const body = (notice.body ?? {}) as { full_name?: string; title?: string; status?: JobStatus };
   const [, kind, id, action] = notice.path.split('?')[0]!.split('/');
   const name = body.full_name ?? body.title;
@@ -21,8 +22,10 @@ export function describeNotice(notice: SyncNotice): { what: string; why: string;
   else if (kind === 'jobs' && id && !action) what = notice.method === 'DELETE' ? `Deleting job ${id}` : `Changes to job${quoted}`;
   else if (kind === 'invoices' && !id) what = 'New invoice';
   else if (kind === 'invoices' && id) what = `Invoice ${id}: ${action ?? 'changes'}`;
-  const message = (notice.answer.body as { message?: unknown } | null)?.message;
-  const why = typeof message === 'string' ? message : `The team server answered ${notice.answer.status}.`;
-  const href = id && (kind === 'customers' || kind === 'jobs' || kind === 'invoices') && notice.method !== 'DELETE' ? `/biz/${kind}/${id}` : undefined;
+  const message = (notice.answer?.body as { message?: unknown } | null | undefined)?.message;
+  const why = typeof message === 'string' ? message : notice.answer ? `The team server answered ${notice.answer.status}.` : '';
+  const screens = { customers: paths.customers.edit.href, jobs: paths.jobs.edit.href, invoices: paths.invoices.view.href } as const;
+  const screen = kind === 'customers' || kind === 'jobs' || kind === 'invoices' ? screens[kind] : undefined;
+  const href = id && screen && notice.method !== 'DELETE' ? screen(id) : undefined;
   return { what, why, href };
 }
