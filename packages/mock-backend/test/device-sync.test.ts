@@ -199,6 +199,27 @@ describe('devices syncing through a team server', () => {
     expect(((await call(b.copy, 'GET', `/customers/${target.id}`)).body as Customer).full_name).toBe('Name From A');
   });
 
+  it('edits of different fields of one customer on two devices offline are both kept (merged); the same field on both is a notice', async () => {
+    const { server, a, b } = await twoDevices();
+    const target = [...(await everything(a.copy)).customers.values()][0]!;
+    const etagA = (await call(a.copy, 'GET', `/customers/${target.id}`)).etag!;
+    const etagB = (await call(b.copy, 'GET', `/customers/${target.id}`)).etag!;
+    a.link.net.up = false;
+    b.link.net.up = false;
+    await call(a.copy, 'PUT', `/customers/${target.id}`, { ...pick(target), full_name: 'Renamed On A' }, { 'if-match': etagA });
+    await call(b.copy, 'PUT', `/customers/${target.id}`, { ...pick(target), phone: '555 0777' }, { 'if-match': etagB });
+    a.link.net.up = true;
+    b.link.net.up = true;
+    expect(await a.sync.sync()).toMatchObject({ pushed: 1, refused: 0, merged: 0 });
+    expect(await b.sync.sync()).toMatchObject({ pushed: 1, refused: 0, merged: 1 });
+    await a.sync.sync();
+    const there = (await call(server, 'GET', `/customers/${target.id}`)).body as Customer;
+    expect(there).toMatchObject({ full_name: 'Renamed On A', phone: '555 0777', email: target.email });
+    expect((await call(a.copy, 'GET', `/customers/${target.id}`)).body).toEqual(there);
+    expect((await call(b.copy, 'GET', `/customers/${target.id}`)).body).toEqual(there);
+    expect((await b.sync.state()).notices).toEqual([]);
+  });
+
   it('holds the server’s changes while its own writes wait, and takes them in once they are pushed', async () => {
     const { server, a, b } = await twoDevices();
     await call(b.copy, 'POST', '/customers', { full_name: 'From B', email: 'from@b.example', phone: '555 0300' });

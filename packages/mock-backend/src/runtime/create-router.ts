@@ -48,6 +48,20 @@ export function createRouter({ handlers, sql, db, now, logger, publish, extensio
   // Inside a unit of work the transaction is open: a handler's own transaction() is a savepoint.
   const unitDb = savepointsOnly(db);
 
+  /** The answer of the GET of `path` in this unit of work, or undefined (none, or an error). */
+  async function readBefore(client: SqlClient, path: string): Promise<unknown> {
+    const read = matchRoute('GET', path);
+    const getter = read.kind === 'match' ? byRoute.get(read.route) : undefined;
+    if (read.kind !== 'match' || !getter) return undefined;
+    try {
+      const params = read.route.params ? parseParams(read.route, read.params) : undefined;
+      const result = await getter.handle({ params, filter: {}, body: undefined, sql: client, db: unitDb, now, logger, ifMatch: undefined } as never);
+      return result.data;
+    } catch {
+      return undefined;
+    }
+  }
+
   return async function handle(request: Request): Promise<Response> {
     let url: URL;
     try {
@@ -118,6 +132,9 @@ export function createRouter({ handlers, sql, db, now, logger, publish, extensio
           throw new ApiError(409, 'CONFLICT', 'Imports are not synced yet: import on a computer that uses the team server directly, then sync.');
         }
         const ids = namedIdsHeader === null ? device : namedIds(namedIdsHeader);
+        // On a device, the record an edit starts from (its GET's answer), to merge it with another
+        // device's edit of other fields should the server refuse it.
+        const base = device && route.etag && (route.method === 'PUT' || route.method === 'PATCH') ? await readBefore(client, path) : undefined;
         const changes: ChangeEvent[] = [];
         const result = await run(ids ? { ...client, ids } : client, () => stamp);
         changes.push(...changesOf(route, result));
@@ -137,6 +154,7 @@ export function createRouter({ handlers, sql, db, now, logger, publish, extensio
             ids: device.taken,
             stamp,
             touched: changes,
+            base,
             madeAt: clock,
           });
         }

@@ -17,6 +17,11 @@ export interface DeviceWrite {
   ids: Partial<Record<IdTable, string[]>>;
   stamp: number;
   touched: readonly ChangeEvent[];
+  /**
+   * The record as it was before a PUT or PATCH of one record (its GET's answer), for merging it
+   * with another device's edit of other fields when the server refuses it (412).
+   */
+  base: unknown;
   madeAt: number;
 }
 
@@ -42,8 +47,11 @@ export async function keepInOutbox(db: SqlClient, write: DeviceWrite): Promise<v
     else after = producer?.request_id ?? null;
   }
   await db.run(
-    `INSERT INTO sync_outbox (request_id, method, path, body, if_match, after_request, ids, stamp, touched, made_dt)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [write.requestId, write.method, write.path, write.body, ifMatch, after, JSON.stringify(write.ids), write.stamp, JSON.stringify(write.touched), write.madeAt],
+    `INSERT INTO sync_outbox (request_id, method, path, body, if_match, after_request, ids, stamp, touched, base, made_dt)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      write.requestId, write.method, write.path, write.body, ifMatch, after, JSON.stringify(write.ids), write.stamp, JSON.stringify(write.touched),
+      write.base === undefined ? null : JSON.stringify(write.base), write.madeAt,
+    ],
   );
 }

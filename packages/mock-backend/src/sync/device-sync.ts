@@ -73,6 +73,8 @@ export interface DeviceSyncState {
 export interface SyncReport {
   pushed: number;
   refused: number;
+  /** Edits refused because the record changed elsewhere, saved merged with that change (other fields). */
+  merged: number;
   pulled: number;
   /** The server could not be reached (or answered 5xx): what is waiting stays, to push later. */
   offline: boolean;
@@ -112,7 +114,7 @@ export function createDeviceSync({ store, server, publish = () => {} }: { store:
   let running: Promise<SyncReport> | undefined;
 
   async function sync(): Promise<SyncReport> {
-    const report: SyncReport = { pushed: 0, refused: 0, pulled: 0, offline: false, held: false };
+    const report: SyncReport = { pushed: 0, refused: 0, merged: 0, pulled: 0, offline: false, held: false };
     try {
       await pushAll(sql, server, report);
       if (!report.offline) await refreshRefused(sql, server, publish);
@@ -178,6 +180,7 @@ interface OutboxRow {
   if_match: string | null;
   after_request: string | null;
   ids: string;
+  base: string | null;
 }
 
 /** Sends the waiting writes in order, in pushes of at most `syncLimits.maxPushWrites`. */
@@ -185,7 +188,7 @@ async function pushAll(sql: SqlStore, server: SyncServer, report: SyncReport): P
   for (;;) {
     const rows = await sql.transaction(
       (db) =>
-        db.all<OutboxRow>('SELECT seq, request_id, method, path, body, if_match, after_request, ids FROM sync_outbox WHERE refused IS NULL AND confirmed IS NULL ORDER BY seq LIMIT ?', [
+        db.all<OutboxRow>('SELECT seq, request_id, method, path, body, if_match, after_request, ids, base FROM sync_outbox WHERE refused IS NULL AND confirmed IS NULL ORDER BY seq LIMIT ?', [
           syncLimits.maxPushWrites,
         ]),
       { readOnly: true },
@@ -226,6 +229,18 @@ async function pushAll(sql: SqlStore, server: SyncServer, report: SyncReport): P
       report.error = error instanceof Error ? error.message : String(error);
       return;
     }
+    // An edit refused because the record changed on the server (412) is merged when the two
+    // changed different fields: sent again over the server's version, with its own fields only.
+    for (let i = 0; i < answers.length; i++) {
+      const answer = answers[i]!;
+      const row = batch.find((r) => r.request_id === answer.request_id);
+      if (answer.status !== 412 || !row?.base || row.body === null) continue;
+      const merged = await mergeEdit(server, row).catch(() => undefined);
+      if (merged) {
+        answers[i] = { ...merged, request_id: answer.request_id };
+        report.merged++;
+      }
+    }
     const stop = await sql.transaction(async (db) => {
       for (const answer of answers) {
         if (answer.status >= 500) return true;
@@ -249,6 +264,34 @@ async function pushAll(sql: SqlStore, server: SyncServer, report: SyncReport): P
       return;
     }
   }
+}
+
+/**
+ * An edit of one record that the server refused because another device changed the record
+ * meanwhile (412), merged when that is safe: when the fields this edit changed (its body against
+ * the record it started from) and those changed on the server (the record now against the same
+ * start) are different ones, the edit is sent again over the server's version with the server's
+ * values for the fields it did not change. Undefined (a notice, as before) when both changed a
+ * field, or the merge is refused too.
+ */
+async function mergeEdit(server: SyncServer, row: OutboxRow): Promise<SyncAnswer | undefined> {
+  const base = JSON.parse(row.base as string) as Record<string, unknown>;
+  const body = JSON.parse(row.body as string) as Record<string, unknown>;
+  const path = row.path.split('?')[0] as string;
+  const res = await server(path);
+  if (res.status !== 200) return undefined;
+  const now = (await res.json()) as Record<string, unknown>;
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  const fields = Object.keys(body);
+  const mine = fields.filter((f) => !same(body[f], base[f]));
+  const theirs = fields.filter((f) => !same(now[f], base[f]));
+  if (mine.length === 0 || mine.some((f) => theirs.includes(f)) || typeof now.modified_dt !== 'number') return undefined;
+  const merged = Object.fromEntries(fields.map((f) => [f, mine.includes(f) ? body[f] : now[f]]));
+  const write: SyncWrite = { request_id: `${row.request_id}.merged`.slice(0, 100), method: row.method, path: row.path, body: merged, if_match: etagOf(now.modified_dt) };
+  const pushed = await server('/sync/push', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ writes: [write] }) });
+  if (pushed.status !== 200) return undefined;
+  const answer = syncPushSchema.parse(await pushed.json()).answers[0];
+  return answer && answer.status < 400 ? answer : undefined;
 }
 
 /** The records a refused write touched, as the server has them now (or gone), in place of what it did here. */

@@ -49,6 +49,7 @@ export function syncLogSql(bigint: string, randomText: string): string {
       ids TEXT NOT NULL,
       stamp ${bigint} NOT NULL,
       touched TEXT NOT NULL,
+      base TEXT,
       made_dt ${bigint} NOT NULL,
       confirmed ${bigint},
       refused TEXT
