@@ -184,5 +184,16 @@ describeIfPostgres('sync mode: two devices, two servers, one PostgreSQL', () => 
     await expect.poll(() => b.getByText('1 change not saved').count(), wait).toBe(0);
     // B's own save came back from the server with the server's version: its form did not take it for someone else's.
     expect(await b.getByText('This customer was changed elsewhere', { exact: false }).count()).toBe(0);
+
+    // An import on a device is the team server's to run; what it made comes down to both devices.
+    const rows = [1, 2].map((n) => ({ full_name: `Imported Ivo ${n}`, email: `ivo${n}@import.example`, phone: `555 031${n}` }));
+    const imported = await local<{ imported: number }>(b, 'POST', '/api/customers/import', { rows });
+    expect(imported.status).toBe(200);
+    expect((await onServer<unknown[]>(`/customers?filterJson=${encodeURIComponent(JSON.stringify({ queryText: 'Imported Ivo' }))}`)).length).toBe(2);
+    for (const page of [a, b]) {
+      await expect
+        .poll(async () => (await local<unknown[]>(page, 'GET', `/api/customers?filterJson=${encodeURIComponent(JSON.stringify({ queryText: 'Imported Ivo' }))}`)).body.length, wait)
+        .toBe(2);
+    }
   });
 });

@@ -18,6 +18,7 @@ import { holdLockForLife } from './hold-lock-for-life';
 import { messageFromPage } from './message-from-page';
 import {
   answerRequestsOn,
+  isLongRunningRequest,
   transferablesOf,
   type WorkerBackendInfo,
   type WorkerRequestMessage,
@@ -149,7 +150,10 @@ export async function serveMockApiInWorker(given: ServeMockApiInWorkerOptions = 
         // Sync mode: this copy syncs with its team server while it is open.
         if (options.sync) {
           syncRunner?.stop();
-          syncRunner = await startSyncRunner({ api, settings: options.sync, publish: changes.publish, logger });
+          const runner = await startSyncRunner({ api, settings: options.sync, publish: changes.publish, logger });
+          syncRunner = runner;
+          // An import (and its undo) is the team server's to run: its rows come down with the next pull.
+          return { ...api, fetch: (request: Request) => (isLongRunningRequest(request.method, request.url) ? runner.forward(request) : api.fetch(request)) };
         }
         return api;
       } catch (error) {

@@ -105,8 +105,37 @@ export async function startSyncRunner({ api, settings, publish, logger }: { api:
     if (message?.type === 'sync-dismiss') void device.dismiss(message.requestId).then(tell);
     else if (message?.type === 'sync-now') void run();
   };
+  const answer = (status: number, code: string, message: string) =>
+    new Response(JSON.stringify({ code, message }), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
   void run();
   return {
+    /**
+     * An import (or its undo) on a device: run by the team server itself, once what waits here has
+     * reached it (an import's jobs may name customers made here); what it made comes down with the
+     * next pull. Refused in words while offline or while changes still wait.
+     */
+    async forward(request: Request): Promise<Response> {
+      await run();
+      const waiting = (await device.state()).waiting;
+      if (waiting > 0) {
+        return answer(409, 'CONFLICT', `${waiting} change${waiting === 1 ? '' : 's'} made on this device ${waiting === 1 ? 'is' : 'are'} still waiting to reach the team server, and the import may need them. Import once this device says Synced.`);
+      }
+      const url = new URL(request.url);
+      let res: Response;
+      try {
+        res = await fetch(`${base}${url.pathname.replace(/^\/api/, '')}${url.search}`, {
+          method: request.method,
+          cache: 'no-store',
+          headers: { 'content-type': 'application/json', ...(settings.token ? { authorization: `Bearer ${settings.token}` } : {}) },
+          ...(request.method === 'GET' ? {} : { body: await request.arrayBuffer() }),
+        });
+      } catch {
+        return answer(503, 'SERVICE_UNAVAILABLE', 'Imports are made on the team server, which cannot be reached now. Try again when this device is online; nothing was imported.');
+      }
+      const body = await res.arrayBuffer();
+      void run();
+      return new Response(body, { status: res.status, headers: { 'content-type': res.headers.get('content-type') ?? 'application/json; charset=utf-8' } });
+    },
     /** Stops syncing (the database is closing). */
     stop() {
       stopped = true;
