@@ -1,0 +1,141 @@
+// A simulation of sync (issue 40, decision 0163): three devices, each the real device engine on its
+// own SQLite copy, and a server that restarts; the network goes down and up, loses answers, and
+// sends requests twice, on a schedule drawn from a seed (a failing seed is a schedule to replay).
+// After quiet, every device's data equals the server's, and every write the server accepted is
+// there exactly once.
+import { describe, expect, it } from 'vitest';
+import { requestIdHeader, type Customer, type Job } from '@otto/api-contract';
+import { createSqliteStore } from '@otto/sqlite-store';
+import { createMockApi } from '../src/create-mock-api';
+import { createLogger } from '../src/logger';
+import { createDeviceSync, makeDevice, type SyncServer } from '../src/sync/device-sync';
+import type { MockApi } from '../src/types';
+
+const quiet = createLogger({ sink: { debug() {}, info() {}, warn() {}, error() {} } });
+
+/** A small seeded random number generator (a linear congruential one): the same seed, the same schedule. */
+const randomFrom = (seed: number) => () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+
+async function call(api: MockApi, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await api.fetch(
+    new Request(`http://localhost/api${path}`, {
+      method,
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    }),
+  );
+  const text = await res.text();
+  return { status: res.status, etag: res.headers.get('etag'), body: (text ? JSON.parse(text) : undefined) as unknown };
+}
+
+/** What a backend holds, as its API reads it: customers and jobs by id. */
+async function contents(api: MockApi) {
+  const read = async <T extends { id: string }>(kind: string) => {
+    const rows = (await call(api, 'GET', `/${kind}?filterJson=${encodeURIComponent(JSON.stringify({ limit: 1000 }))}`)).body as T[];
+    return new Map(rows.map((r) => [r.id, r]));
+  };
+  return { customers: await read<Customer>('customers'), jobs: await read<Job>('jobs') };
+}
+
+async function simulate(seed: number, steps: number) {
+  const next = randomFrom(seed);
+  const pick = <T,>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
+  // The server's database outlives its process: a restart is a new API on the same store.
+  const serverStore = createSqliteStore({ storage: 'memory', logger: quiet });
+  let server = await createMockApi({ store: serverStore, seed: { count: 6, fakerSeed: seed }, logger: quiet });
+  let restarts = 0;
+  const devices = await Promise.all(
+    [1, 2, 3].map(async (no) => {
+      const copy = await createMockApi({ seed: false, logger: quiet });
+      await makeDevice(copy.store, no);
+      const net = { up: true, loseAnswers: 0, repeat: 0 };
+      const send: SyncServer = async (path, init) => {
+        if (!net.up) throw new TypeError('Failed to fetch');
+        const request = () => server.fetch(new Request(`http://server.example/api${path}`, init));
+        // A request sent twice (a retrying proxy): the second one's answer is the one that comes back.
+        if (net.repeat > 0) {
+          net.repeat--;
+          await request();
+        }
+        const res = await request();
+        if (net.loseAnswers > 0) {
+          net.loseAnswers--;
+          throw new TypeError('The connection was reset');
+        }
+        return res;
+      };
+      return { no, copy, net, sync: createDeviceSync({ store: copy.store, server: send }), made: 0 };
+    }),
+  );
+  for (const device of devices) await device.sync.sync();
+  let writes = 0;
+  for (let step = 0; step < steps; step++) {
+    const device = pick(devices);
+    const roll = next();
+    const id = `d${device.no}-${step}`;
+    if (roll < 0.3) {
+      device.made++;
+      const made = await call(device.copy, 'POST', '/customers', { full_name: `Sim ${device.no}-${device.made}`, email: `sim${device.no}x${device.made}@example.com`, phone: '555 0100' }, { [requestIdHeader]: id });
+      expect(made.status).toBe(200);
+      writes++;
+    } else if (roll < 0.45) {
+      // An edit over the version the device shows (a phone, or a name: other devices may edit either).
+      const { customers } = await contents(device.copy);
+      const target = customers.size ? pick([...customers.values()]) : undefined;
+      if (target) {
+        const field = next() < 0.5 ? { phone: `555 ${String(step).padStart(4, '0')}` } : { full_name: `${target.full_name.split(' (')[0]} (${step})` };
+        const edited = await call(device.copy, 'PUT', `/customers/${target.id}`, { full_name: target.full_name, email: target.email, phone: target.phone, ...field }, { 'if-match': `"${target.modified_dt}"`, [requestIdHeader]: id });
+        expect(edited.status).toBe(200);
+        writes++;
+      }
+    } else if (roll < 0.55) {
+      const { jobs } = await contents(device.copy);
+      const open = [...jobs.values()].filter((j) => j.status === 'quote');
+      if (open.length) {
+        const moved = await call(device.copy, 'POST', `/jobs/${pick(open).id}/move`, { status: 'cancelled' }, { [requestIdHeader]: id });
+        expect(moved.status).toBe(200);
+        writes++;
+      }
+    } else if (roll < 0.65) {
+      device.net.up = !device.net.up;
+    } else if (roll < 0.7) {
+      device.net.loseAnswers = 1 + Math.floor(next() * 2);
+    } else if (roll < 0.75) {
+      device.net.repeat = 1;
+    } else if (roll < 0.78) {
+      await server.close();
+      server = await createMockApi({ store: serverStore, seed: false, logger: quiet });
+      restarts++;
+    } else {
+      await device.sync.sync();
+    }
+  }
+  // Quiet: every device back online, nothing lost or repeated any more; each syncs until nothing waits.
+  for (const device of devices) Object.assign(device.net, { up: true, loseAnswers: 0, repeat: 0 });
+  for (let round = 0; round < 3; round++) for (const device of devices) await device.sync.sync();
+  const truth = await contents(server);
+  for (const device of devices) {
+    const state = await device.sync.state();
+    expect(state.waiting).toBe(0);
+    const copy = await contents(device.copy);
+    expect(copy.customers).toEqual(truth.customers);
+    expect(copy.jobs).toEqual(truth.jobs);
+  }
+  // Every create the server accepted is there once: by name (each create names its own customer).
+  const names = [...truth.customers.values()].map((c) => c.full_name.split(' (')[0]!).filter((n) => n.startsWith('Sim '));
+  expect(new Set(names).size).toBe(names.length);
+  const refusedCreates = (await Promise.all(devices.map((d) => d.sync.state()))).flatMap((s) => s.notices).filter((n) => n.method === 'POST' && n.path === '/customers');
+  expect(refusedCreates).toEqual([]);
+  expect(names.length).toBe(devices.reduce((sum, d) => sum + d.made, 0));
+  await Promise.all([server.close(), ...devices.map((d) => d.copy.close())]);
+  return { writes, restarts };
+}
+
+describe('sync, simulated: devices offline and online, a server restarting, answers lost and requests repeated', () => {
+  for (const seed of [1, 2, 3, 4, 5, 6]) {
+    it(`ends with every device equal to the server and each accepted write there once (seed ${seed})`, async () => {
+      const { writes } = await simulate(seed, 90);
+      expect(writes).toBeGreaterThan(20);
+    }, 60_000);
+  }
+});
