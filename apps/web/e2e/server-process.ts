@@ -13,6 +13,8 @@ export interface ServerProcess {
   readonly output: () => string;
   /** SIGTERM, then SIGKILL when it has not exited within 5 s. */
   stop(): Promise<void>;
+  /** SIGKILL at once: a crash, in the middle of whatever it was doing. */
+  kill(): Promise<void>;
 }
 
 /** Every server process started by this file: killed when the test process exits, whatever happens. */
@@ -43,6 +45,14 @@ export async function startServer(database: string, name: string, extraArgs: rea
     }
     children.delete(child);
   };
+  const kill = async () => {
+    if (!exited(child)) {
+      const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGKILL');
+      await gone;
+    }
+    children.delete(child);
+  };
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${name} did not say it was listening within 30 s:\n${output}`)), 30_000);
     const onData = (chunk: Buffer) => {
@@ -63,5 +73,5 @@ export async function startServer(database: string, name: string, extraArgs: rea
     await stop();
     throw error;
   });
-  return { url, output: () => output, stop };
+  return { url, output: () => output, stop, kill };
 }
