@@ -220,6 +220,25 @@ describe('devices syncing through a team server', () => {
     expect((await b.sync.state()).notices).toEqual([]);
   });
 
+  it('notes changed on both devices: one is kept, the other a notice, and that device shows the notes kept', async () => {
+    const { server, a, b } = await twoDevices();
+    const target = [...(await everything(a.copy)).customers.values()][0]!;
+    const path = `/customers/${target.id}/details`;
+    const etagA = (await call(a.copy, 'GET', path)).etag!;
+    const etagB = (await call(b.copy, 'GET', path)).etag!;
+    a.link.net.up = false;
+    b.link.net.up = false;
+    expect((await call(a.copy, 'PUT', path, { notes: 'Gate code 1111', addresses: [] }, { 'if-match': etagA })).status).toBe(200);
+    expect((await call(b.copy, 'PUT', path, { notes: 'Dog in the yard', addresses: [] }, { 'if-match': etagB })).status).toBe(200);
+    a.link.net.up = true;
+    b.link.net.up = true;
+    expect(await a.sync.sync()).toMatchObject({ pushed: 1, refused: 0 });
+    expect(await b.sync.sync()).toMatchObject({ pushed: 0, refused: 1 });
+    expect((await b.sync.state()).notices[0]).toMatchObject({ path, answer: { status: 412 } });
+    expect((await call(b.copy, 'GET', path)).body).toEqual((await call(server, 'GET', path)).body);
+    expect((await call(b.copy, 'GET', path)).body).toMatchObject({ notes: 'Gate code 1111' });
+  });
+
   it('holds the server’s changes while its own writes wait, and takes them in once they are pushed', async () => {
     const { server, a, b } = await twoDevices();
     await call(b.copy, 'POST', '/customers', { full_name: 'From B', email: 'from@b.example', phone: '555 0300' });

@@ -312,6 +312,11 @@ async function refreshRefused(sql: SqlStore, server: SyncServer, publish: (event
         if (res.status === 404) records.deleted[kind].push(id);
         else if (res.status === 200) (records.records[kind] as unknown[]).push(await res.json());
         else throw new Error(`The server answered ${res.status} for ${kind} ${id}.`);
+        // A customer's notes and addresses change under a customer event too.
+        if (kind === 'customers' && res.status === 200) {
+          const details = await server(`/customers/${encodeURIComponent(id)}/details`);
+          if (details.status === 200) records.records.customer_details.push((await details.json()) as SyncPull['records']['customer_details'][number]);
+        }
       }
     }
     await sql.transaction(async (db) => {
