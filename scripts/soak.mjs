@@ -3,7 +3,7 @@
 //   1. otto-mock-server under 50 concurrent loopback clients, 10 000 mixed requests, killed with
 //      SIGKILL half way and restarted on the same file (packages/mock-backend/test/server-soak.test.ts);
 //   2. 10 000 mixed requests from three Chromium tabs through the service worker, the owning tab
-//      closed twice (apps/web/e2e/soak.e2e.test.ts; builds the app first).
+//      closed twice (apps/web/e2e/long/soak.e2e.test.ts; builds the app first).
 // Each writes its figures to JSON; this script prints them and writes bench/results/runs/soak-<date>.json (ignored by git).
 // `pnpm soak server` or `pnpm soak browser` runs one of them.
 import { spawnSync } from 'node:child_process';
@@ -49,7 +49,7 @@ if (which !== 'server') {
     failed = true;
     parts.browser = { error: 'the build failed', passed: false };
   } else {
-    soak('browser', 'apps/web', ['exec', 'vitest', 'run', '--config', 'vitest.e2e.config.ts', 'e2e/soak.e2e.test.ts']);
+    soak('browser', 'apps/web', ['exec', 'vitest', 'run', '--config', 'vitest.e2e.config.ts', 'e2e/long/soak.e2e.test.ts']);
   }
 }
 

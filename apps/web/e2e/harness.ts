@@ -69,7 +69,14 @@ export function useBrowserSession(): BrowserSession {
   afterAll(async () => {
     await browser?.close();
   });
-  afterEach(async () => {
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail') {
+      // What the failing test left on screen, for a person to look at.
+      const name = context.task.name.replace(/[^\w-]+/g, '-').slice(0, 60);
+      for (const [i, tab] of tabs.entries()) {
+        if (!tab.page.isClosed()) await screenshot(tab.page, `failed-${name}-${i + 1}`, { always: true }).catch(() => undefined);
+      }
+    }
     const problems = tabs.splice(0).flatMap((tab) => tab.problems());
     for (const context of contexts.splice(0)) await context.close();
     expect(problems).toEqual([]);
@@ -208,10 +215,18 @@ export function customersPath(filter?: { queryText?: string; limit?: number; off
 
 const screenshotDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
-/** Saves a full-page screenshot to apps/web/e2e/screenshots/<name>.png. */
-export async function screenshot(page: Page, name: string): Promise<string> {
-  mkdirSync(screenshotDir, { recursive: true });
+/**
+ * Whether this run keeps the screenshots a person looks at (`OTTO_SCREENSHOTS=1`). A run that
+ * does not ask takes none (they cost seconds each and nobody reads them on a passing run); a
+ * failing test still saves one of every tab it had open (useBrowserSession).
+ */
+export const screenshotsWanted = process.env.OTTO_SCREENSHOTS === '1';
+
+/** Saves a full-page screenshot to apps/web/e2e/screenshots/<name>.png when the run asks for them (or `always`). */
+export async function screenshot(page: Page, name: string, { always = false } = {}): Promise<string> {
   const path = join(screenshotDir, `${name}.png`);
+  if (!screenshotsWanted && !always) return path;
+  mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path, fullPage: true });
   return path;
 }

@@ -73,9 +73,10 @@ export async function createMockApi(options: MockApiOptions & { database?: ApiDa
   // The control routes (/api/__otto/…): scenarios, fixtures and snapshots, for tests and stories.
   const shownStore = (opened.shown as { store?: SqliteStore }).store;
   const shelf = options.controlShelf ?? memoryShelf();
-  const scenarios = options.applyScenarios === false ? undefined : createScenarios(options.scenarios, shelf);
+  const controls = options.testControls !== false;
+  const scenarios = options.applyScenarios === false || !controls ? undefined : createScenarios(options.scenarios, shelf);
   // A push sends each of its writes through everything a request over HTTP goes through.
-  const answer = withSyncPush(withControl({ scenarios, store: shownStore, now, publish, shelf }, route));
+  const answer = withSyncPush(withControl({ scenarios, store: shownStore, now, publish, shelf, off: !controls }, route));
   let closing: Promise<void> | undefined;
 
   return {

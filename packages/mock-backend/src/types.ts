@@ -75,6 +75,13 @@ export interface MockApiOptions {
    * @default true
    */
   applyScenarios?: boolean;
+  /**
+   * Whether the control routes (`/api/__otto/…`: scenarios, fixtures, snapshots) answer at all.
+   * They are for tests and stories: a server that keeps a team's data turns them off, and every
+   * control route then answers 404 in words (decision 0164).
+   * @default true
+   */
+  testControls?: boolean;
 }
 
 /**

@@ -54,6 +54,42 @@ describe('createMockServer', () => {
     expect(server.api.info).toMatchObject({ mode: 'file', filename: join(dir, 'contract.sqlite'), schemaVersion: latestSchemaVersion });
   });
 
+  it('keeps a team\'s data: the test controls answer 404 in words on a file, and nothing changes', async () => {
+    const before = Number((await fetch(`${server.url}/customers`)).headers.get(totalCountHeader));
+    const calls: Array<[string, string, unknown]> = [
+      ['PUT', 'data', { customers: [{ full_name: 'Only One', email: 'one@example.com', phone: '555 0199' }] }],
+      ['POST', 'snapshot', { name: 'x' }],
+      ['POST', 'snapshot/restore', { name: 'x' }],
+      ['PUT', 'scenario', { name: 'server-error' }],
+      ['POST', 'scenario', { path: '*', status: 500 }],
+    ];
+    for (const [method, path, body] of calls) {
+      const res = await fetch(`${server.url}/__otto/${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect(res.status, `${method} /__otto/${path}`).toBe(404);
+      expect(((await res.json()) as { message: string }).message).toMatch(/test controls .* are off/);
+    }
+    const after = await fetch(`${server.url}/customers?otto-scenario=server-error`);
+    expect(after.status).toBe(200);
+    expect(Number(after.headers.get(totalCountHeader))).toBe(before);
+  });
+
+  it('answers the test controls on a file only when started with them on', async () => {
+    const dev = await createMockServer({ port: 0, filename: join(dir, 'dev.sqlite'), seed: { count: 3, fakerSeed: 3 }, testControls: true, logger: quiet() });
+    try {
+      expect(dev.testControls).toBe(true);
+      const res = await fetch(`${dev.url}/__otto/data`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ customers: [{ full_name: 'Only One', email: 'one@example.com', phone: '555 0199' }] }),
+      });
+      expect(res.status).toBe(200);
+      expect((await fetch(`${dev.url}/customers`)).headers.get(totalCountHeader)).toBe('1');
+    } finally {
+      await dev.close();
+    }
+    expect(server.testControls).toBe(false);
+  });
+
   it('passes every rule of the conformance kit over real HTTP', async () => {
     const report = await runConformance({ fetch, baseUrl: server.url });
     expect(report.failed, formatReport(report)).toBe(0);

@@ -63,7 +63,23 @@ interface BackendStatus {
   fallbackReason?: string;
 }
 
-export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
+/**
+ * Which flows a browser runs on every `npm test`. Chromium's own suite already asserts most of
+ * them (each named here with the file that does, decision 0041): those run in Chromium only in
+ * `npm run test:long`, which runs every flow.
+ */
+export interface SharedFlowOptions {
+  /** Flow titles (their beginning) already asserted elsewhere in this browser, with where. */
+  coveredElsewhere?: Record<string, string>;
+}
+
+export function sharedFlows(name: BrowserName, launch: LaunchBrowser, { coveredElsewhere = {} }: SharedFlowOptions = {}): void {
+  const long = process.env.OTTO_E2E === 'long';
+  /** `it`, for a flow this run asserts (see SharedFlowOptions). */
+  const flow = (title: string, options: { timeout: number }, fn: () => Promise<void>) => {
+    if (!long && Object.keys(coveredElsewhere).some((start) => title.startsWith(start))) return;
+    it(title, options, fn);
+  };
   const expected = support[name];
   let server: StaticServer | undefined;
   let session: BrowserSession;
@@ -125,6 +141,8 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
   }
 
   function shot(screen: Screen, what: string): Promise<void> {
+    // Kept when the run asks for them (OTTO_SCREENSHOTS=1, harness.ts): each costs a second or more over WebDriver.
+    if (process.env.OTTO_SCREENSHOTS !== '1') return Promise.resolve();
     return screen.screenshot(join(screenshotDir, `shared-${name}-${what}.png`));
   }
 
@@ -165,7 +183,7 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
 
   const title = name === 'chromium' ? 'Chromium' : name === 'firefox' ? 'Firefox' : 'WebKit';
   describe(`shared flows in ${title}`, () => {
-    it('first visit: the list comes from the in-browser database, /api through the service worker', { timeout: flowTimeout }, async () => {
+    flow('first visit: the list comes from the in-browser database, /api through the service worker', { timeout: flowTimeout }, async () => {
       const screen = await tab('/biz/customers');
       const status = await ready(screen);
       expect(status.role).toBe('leader');
@@ -185,7 +203,7 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
       await closeTabs();
     });
 
-    it('opens every screen', { timeout: flowTimeout }, async () => {
+    flow('opens every screen', { timeout: flowTimeout }, async () => {
       const screen = await tab('/biz/customers');
       const [customer] = (await api<{ id: string }[]>(screen, `/api/customers?filterJson=${encodeURIComponent(JSON.stringify({ limit: 1 }))}`)).json;
       const [job] = (await api<{ id: string }[]>(screen, '/api/jobs')).json;
@@ -210,7 +228,7 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
       await closeTabs(notFoundAnswer('/api/customers/999999', 'the flow opens a customer that does not exist'));
     });
 
-    it('pages and searches as you type, both kept in the URL', { timeout: flowTimeout }, async () => {
+    flow('pages and searches as you type, both kept in the URL', { timeout: flowTimeout }, async () => {
       const screen = await tab('/biz/customers');
       await screen.waitForText('Page 1 of 50');
       await screen.click({ role: 'button', name: 'Next', partial: true });
@@ -231,7 +249,7 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
       await closeTabs();
     });
 
-    it(
+    flow(
       `creates and edits a customer, and keeps it after a reload${expected.why ? ` (${expected.why})` : ''}`,
       { timeout: flowTimeout },
       async () => {
@@ -263,7 +281,7 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
       },
     );
 
-    it('two tabs use one database: a write in one shows in the other without a reload', { timeout: flowTimeout }, async () => {
+    flow('two tabs use one database: a write in one shows in the other without a reload', { timeout: flowTimeout }, async () => {
       const one = await tab('/biz/customers?q=twotabs');
       const two = await tab('/biz/customers?q=twotabs');
       await two.waitForText('No customers match “twotabs”');
@@ -288,7 +306,7 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
       await closeTabs();
     });
 
-    it('a page that is left lets the database go at once, even into the back/forward cache (issue 33)', { timeout: flowTimeout }, async () => {
+    flow('a page that is left lets the database go at once, even into the back/forward cache (issue 33)', { timeout: flowTimeout }, async () => {
       // The schedule that failed once in a few runs in WebKit: the owner closes, the other tab takes
       // the database over and is left for another page at once. Its worker was stopped gently and
       // the page frozen in the back/forward cache before the stop ended, holding the files: the
@@ -319,7 +337,7 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
       await closeTabs();
     });
 
-    it('takes a job from quote to paid', { timeout: flowTimeout }, async () => {
+    flow('takes a job from quote to paid', { timeout: flowTimeout }, async () => {
       const screen = await tab('/biz/customers');
       const [customer] = (await api<{ id: string; full_name: string }[]>(screen, `/api/customers?filterJson=${encodeURIComponent(JSON.stringify({ limit: 1 }))}`)).json;
       await screen.click({ role: 'link', name: customer!.full_name, within: { role: 'table' } });
@@ -364,7 +382,7 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
       await closeTabs();
     });
 
-    it('downloads a backup and restores it', { timeout: flowTimeout }, async () => {
+    flow('downloads a backup and restores it', { timeout: flowTimeout }, async () => {
       const screen = await tab('/biz/customers');
       // The browser's own save dialog is not the app's: keep the file the app hands the browser.
       await screen.evaluate(() => {
@@ -417,7 +435,7 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
       );
     });
 
-    it('schedules a job from the unscheduled list by keyboard, then moves it by drag and by arrow key', { timeout: flowTimeout }, async () => {
+    flow('schedules a job from the unscheduled list by keyboard, then moves it by drag and by arrow key', { timeout: flowTimeout }, async () => {
       const screen = await tab('/biz/schedule');
       await ready(screen);
       // A quote of its own, the newest job, so first in the unscheduled list; the days of this week
@@ -463,7 +481,7 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
       await closeTabs();
     });
 
-    it('invoices a completed job with tax, then takes a partial and a full payment: the job is paid', { timeout: flowTimeout }, async () => {
+    flow('invoices a completed job with tax, then takes a partial and a full payment: the job is paid', { timeout: flowTimeout }, async () => {
       const screen = await tab('/biz/invoices');
       await ready(screen);
       const setup = await screen.evaluate(async () => {
@@ -526,7 +544,7 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
       );
     }
 
-    it('answers a page’s own /api call sent right after a load or a reload (issue 33)', { timeout: flowTimeout }, async () => {
+    flow('answers a page’s own /api call sent right after a load or a reload (issue 33)', { timeout: flowTimeout }, async () => {
       const screen = await tab('/biz/customers');
       const timings: string[] = [];
       for (const how of ['load', 'reload', 'reload'] as const) await callRightAfter(screen, how, timings);
@@ -534,7 +552,7 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser): void {
       await closeTabs();
     });
 
-    it(
+    flow(
       'works offline after one visit, and keeps what was made offline after a reload',
       { timeout: flowTimeout },
       async () => {

@@ -35,6 +35,10 @@ Options:
   --extension <file>  a JavaScript module whose exports include extensions (defineExtension):
                       your own routes and tables, served and described in /api/openapi.json
                       beside Otto's (repeatable; SQLite only)
+  --test-controls     answer the test controls (scenarios, fixtures, snapshots below
+                      /api/__otto/) on a server with --db: anyone who may call it could then
+                      replace its data. For development only; in memory they are always on,
+                      on PostgreSQL never
   --quiet             do not log each request
   -h, --help          show this help`;
 
@@ -54,6 +58,7 @@ async function main(): Promise<void> {
         'tokens-file': { type: 'string' },
         'max-per-client': { type: 'string', default: '64' },
         extension: { type: 'string', multiple: true },
+        'test-controls': { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -93,6 +98,7 @@ async function main(): Promise<void> {
     ...(givenToken ? { token: givenToken } : {}),
     ...(tokensFile ? { tokensFile } : {}),
     serverLimits: { maxConnectionsPerClient: maxPerClient },
+    ...(values['test-controls'] ? { testControls: true } : {}),
     ...(values.quiet
       ? {}
       : { onRequest: (e) => console.log(`${e.method} ${e.path} → ${e.status} (${e.durationMs} ms)`) }),
@@ -111,6 +117,15 @@ async function main(): Promise<void> {
   if (tokensFile) console.log(`The tokens in ${tokensFile} are accepted too (one per person or device; delete a line to revoke it).`);
   if (server.token && !values['allowed-host']) {
     console.log('Other machines reach it only by a name or address given with --allowed-host (the Host header is checked).');
+  }
+  if (server.testControls) {
+    console.log(
+      db === undefined
+        ? 'Test controls are on (scenarios, fixtures, snapshots below /api/__otto/): this server is for development.'
+        : 'Test controls are ON (--test-controls): anyone who may call this server can replace its data. Use it for development only.',
+    );
+  } else if (values['test-controls']) {
+    console.log('Test controls stay off on PostgreSQL: a team server is not a test\'s to change.');
   }
   console.log(`Data: ${where}; ${engine}, schema ${info.schemaVersion}${info.seeded.customers ? `, seeded ${info.seeded.customers} customers` : ''}.`);
   let stopping = false;

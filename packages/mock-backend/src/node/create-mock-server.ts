@@ -52,6 +52,13 @@ export interface MockServerOptions extends Omit<MockApiOptions, 'store'>, NodeHa
   poolSize?: number;
   /** Limits of what one client may take; each refusal is a 4xx (or 503) in words. */
   serverLimits?: ServerLimits;
+  /**
+   * Whether the test controls (`/api/__otto/…`: scenarios, fixtures, snapshots) answer. A server
+   * whose data outlives it (`filename`, `database`) keeps a team's data: they are off there unless
+   * this says so (a server started for development on a file). On PostgreSQL they never answer.
+   * @default true in memory (or with a `store` given), false with `filename` or `database`
+   */
+  testControls?: boolean;
 }
 
 /**
@@ -131,6 +138,8 @@ export interface MockServer {
   readonly token: string | undefined;
   /** Where the data lives: SQLite (in memory or a file) or PostgreSQL. */
   readonly dialect: 'sqlite' | 'postgres';
+  /** Whether the test controls (scenarios, fixtures, snapshots) answer on this server. */
+  readonly testControls: boolean;
   /** The underlying Node server. */
   readonly server: Server;
   /** Stops accepting requests, ends open connections and closes the database. */
@@ -150,7 +159,7 @@ export interface MockServer {
  * await server.close();
  */
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const { port = 8787, host = '127.0.0.1', filename, store: givenStore, database, poolSize, corsOrigin, onRequest, allowedHosts, token: givenToken, tokensFile, serverLimits = {}, ...apiOptions } = options;
+  const { port = 8787, host = '127.0.0.1', filename, store: givenStore, database, poolSize, corsOrigin, onRequest, allowedHosts, token: givenToken, tokensFile, serverLimits = {}, testControls, ...apiOptions } = options;
   if (database !== undefined && !isPostgresUrl(database)) {
     throw new TypeError(`database must be a postgres:// or postgresql:// address; got ${JSON.stringify(database.slice(0, 40))}.`);
   }
@@ -182,7 +191,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
         ...(onChange ? { onChange } : {}),
       });
     } else {
-      api = await createMockApi({ ...apiOptions, ...(store ? { store } : {}) });
+      api = await createMockApi({ ...apiOptions, ...(store ? { store } : {}), testControls: testControls ?? filename === undefined });
     }
   } catch (error) {
     await ownStore?.close();
@@ -272,6 +281,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     port: actualPort,
     api,
     dialect: database !== undefined ? 'postgres' : 'sqlite',
+    testControls: database === undefined && (testControls ?? filename === undefined),
     token,
     server,
     close() {

@@ -58,5 +58,5 @@ export interface PostgresApi {
  */
 export function createPostgresApi(options: PostgresApiOptions): Promise<PostgresApi> {
   const { connectionString, poolSize, ...apiOptions } = options;
-  return createMockApi({ ...apiOptions, database: postgresDatabase({ connectionString, ...(poolSize !== undefined ? { poolSize } : {}) }) });
+  return createMockApi({ ...apiOptions, testControls: false, database: postgresDatabase({ connectionString, ...(poolSize !== undefined ? { poolSize } : {}) }) });
 }

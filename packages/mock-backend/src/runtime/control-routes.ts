@@ -14,6 +14,8 @@ interface ControlOptions {
   publish: (event: ChangeEvent) => void;
   /** Where snapshots are kept. */
   shelf: ControlShelf;
+  /** A server that keeps a team's data: every control route answers 404 and no scenario applies. */
+  off?: boolean;
 }
 
 const ok = (body: unknown) =>
@@ -39,7 +41,7 @@ const userVersionOf = (bytes: Uint8Array) => (bytes.length >= 64 ? new DataView(
  * request goes to `route`. On PostgreSQL (no SQLite store) every control route is refused: a
  * team's shared server is not a test's to change.
  */
-export function withControl({ scenarios, store, now, publish, shelf }: ControlOptions, route: (request: Request) => Promise<Response>) {
+export function withControl({ scenarios, store, now, publish, shelf, off = false }: ControlOptions, route: (request: Request) => Promise<Response>) {
   const reset = () => {
     // The data was replaced as a whole, its change log says nothing of it: a new epoch, so every
     // device that syncs with this server takes everything again (decision 0163).
@@ -93,6 +95,13 @@ export function withControl({ scenarios, store, now, publish, shelf }: ControlOp
   return async function fetchWithControl(request: Request): Promise<Response> {
     const path = apiPathOf(request.url);
     if (path?.startsWith(controlPathPrefix)) {
+      if (off) {
+        return controlError(
+          404,
+          'NOT_FOUND',
+          'This server keeps a team\'s data, so its test controls (scenarios, fixtures and snapshots) are off. Use them on a server started for development: in memory, or with --test-controls.',
+        );
+      }
       if (!store) return controlError(400, 'NOT_SUPPORTED', 'Scenarios, fixtures and snapshots need a SQLite database: a team server on PostgreSQL is shared by people, not a test\'s to change.');
       const rest = path.slice(controlPathPrefix.length);
       const scenario = scenarios?.control(request, path);

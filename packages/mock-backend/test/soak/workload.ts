@@ -1,5 +1,5 @@
 // The soak's mixed workload (issue 12, item 5), shared by the HTTP server soak (this package) and
-// the browser soak (apps/web/e2e/soak.e2e.test.ts): clients each send one request at a time —
+// the browser soak (apps/web/e2e/long/soak.e2e.test.ts): clients each send one request at a time —
 // reads, searches, creates, updates, job status moves — and remember what was acknowledged, so
 // that after crashes and restarts every acknowledged write can be looked for in the database.
 

@@ -115,20 +115,29 @@ const parksUpdateBehindWrites: TabStepFn = <R>(state: TabState, event: TabEvent<
 const stopsGentlyIntoTheCache: TabStepFn = <R>(state: TabState, event: TabEvent<R>): TabEffect<R>[] =>
   tabStep(state, event.type === 'page-hide' ? { type: 'page-hide', now: event.now } : event);
 
+/**
+ * Each bug put back is found at a seed named here, the first of the default run's seeds that finds
+ * it (a search from seed 1 found them; `npm run test:long` searches again). `npm test` runs that one
+ * schedule, and the same schedule with the real machines must keep every invariant, so a change of
+ * the simulator that stops finding a bug fails here, naming it.
+ */
 describe('the simulator finds the bugs the host has had', () => {
-  const cases: Array<[string, Omit<SimOptions, 'seed'>, RegExp]> = [
-    ['a request sent right after a load answered 503 within 3 s', { swStep: givesUpOnStartingPage }, /answered 503 after \d+ ms, before the owner wait/],
-    ['writes answered 504 but applied', { swStep: timesOutWhileWaitingForOwner }, /answered 504 .* but is in the database/],
-    ['a read during an owner’s close answered 503', { swStep: refusesWhatWasOnAClosingOwner }, /answered 503 after/],
-    ['the update parked behind a write', { tabStep: parksUpdateBehindWrites }, /did not take the database over/],
-    ['a page frozen in the back/forward cache holds the database', { tabStep: stopsGentlyIntoTheCache }, /no tab could open the database .* back\/forward cache/],
+  const cases: Array<[string, Omit<SimOptions, 'seed'>, RegExp, number]> = [
+    ['a request sent right after a load answered 503 within 3 s', { swStep: givesUpOnStartingPage }, /answered 503 after \d+ ms, before the owner wait/, 47],
+    ['writes answered 504 but applied', { swStep: timesOutWhileWaitingForOwner }, /answered 504 .* but is in the database/, 7879],
+    ['a read during an owner’s close answered 503', { swStep: refusesWhatWasOnAClosingOwner }, /answered 503 after/, 32],
+    ['the update parked behind a write', { tabStep: parksUpdateBehindWrites }, /did not take the database over/, 16],
+    ['a page frozen in the back/forward cache holds the database', { tabStep: stopsGentlyIntoTheCache }, /no tab could open the database .* back\/forward cache/, 1],
   ];
-  for (const [name, options, expected] of cases) {
-    it(name, { timeout: 300_000 }, () => {
-      const found = explore(schedules, firstSeed, options);
-      expect(found.failed, `not found in ${schedules} schedules`).toBeDefined();
+  const long = process.env.OTTO_LONG === '1';
+  for (const [name, options, expected, seed] of cases) {
+    it(`${name} (seed ${seed})`, { timeout: 300_000 }, () => {
+      const found = long ? explore(schedules, firstSeed, options) : explore(1, seed, options);
+      expect(found.failed, long ? `not found in ${schedules} schedules` : `seed ${seed} no longer finds it: search again with pnpm test:long`).toBeDefined();
       expect(found.failed?.violations.join('\n')).toMatch(expected);
-      console.log(`${name}: found by seed ${found.failed?.seed} after ${found.ran} schedules`);
+      // The same schedule with the real machines keeps every invariant: the bug, not the seed, is what fails.
+      expect(simulate({ seed: found.failed!.seed }).violations).toEqual([]);
+      if (long) console.log(`${name}: found by seed ${found.failed?.seed} after ${found.ran} schedules`);
     });
   }
 });

@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The one relative import across packages left: the soak workload is mock-backend's test code, shared
 // with its HTTP soak (decision 0053); it moves to a tooling package of its own when next touched.
 // eslint-disable-next-line no-restricted-imports
-import { SoakWorkload, verify, type Outcome } from '../../../packages/mock-backend/test/soak/workload';
-import { downloadBackup, launchBrowser, newContext, openPage, waitForBackend, type TrackedPage } from './harness';
+import { SoakWorkload, verify, type Outcome } from '../../../../packages/mock-backend/test/soak/workload';
+import { downloadBackup, launchBrowser, newContext, openPage, waitForBackend, type TrackedPage } from '../harness';
 
 const full = process.env.OTTO_SOAK === 'full';
 const requests = full ? 10_000 : 300;

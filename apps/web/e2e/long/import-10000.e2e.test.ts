@@ -1,0 +1,51 @@
+// The 10 000-row import (issue 13) in real Chromium, a long exploration (`npm run test:long`): the
+// same dialog and engine as import.e2e.test.ts's files, at a size that takes its time.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiFetch, customersPath, useBrowserSession } from '../harness';
+
+const fixture = (name: string) => join(fileURLToPath(new URL('../fixtures/import/', import.meta.url)), name);
+const session = useBrowserSession();
+
+async function open(path = '/biz/customers', viewport = { width: 1280, height: 900 }) {
+  const tab = await session.open(path, { viewport });
+  await tab.page.getByRole('table').getByRole('row').nth(1).waitFor();
+  return tab;
+}
+
+async function total(page: Page): Promise<number> {
+  return Number((await apiFetch(page, customersPath({ limit: 1 }))).headers['x-total-count']);
+}
+
+async function byEmail(page: Page, email: string): Promise<{ phone: string; email: string }[]> {
+  const res = await apiFetch(page, customersPath({ queryText: email, limit: 50 }));
+  return (res.json as { phone: string; email: string }[]).filter((c) => c.email.toLowerCase() === email.toLowerCase());
+}
+
+const dialog = (page: Page) => page.getByRole('dialog');
+const resultText = (page: Page) => page.getByTestId('import-result').textContent();
+const openImport = async (page: Page) => {
+  await page.getByRole('button', { name: 'Import…' }).click();
+  await page.getByRole('dialog', { name: 'Import customers from CSV' }).waitFor();
+};
+const chooseFile = (page: Page, path: string) => page.getByLabel('CSV file to import').setInputFiles(path);
+
+describe('a large CSV import in Chromium', () => {
+  it('imports 10 000 rows (tab separated) in one go, and the customer list shows them', async () => {
+    const { page } = await open();
+    const before = await total(page);
+    await openImport(page);
+    await chooseFile(page, fixture('customers-10000.tsv'));
+    await page.getByText('Ready: 10,000 customers to add, 0 to update, 0 to skip.').waitFor({ timeout: 180_000 });
+    await dialog(page).getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByTestId('import-result').waitFor({ timeout: 180_000 });
+    expect(await resultText(page)).toBe('Imported 10,000 customers, updated 0, skipped 0.');
+    expect(await total(page)).toBe(before + 10_000);
+    expect((await byEmail(page, 'person9999@bulk.example'))[0]?.phone).toBe('+1 555 09999');
+    await dialog(page).getByRole('button', { name: 'Done' }).click();
+    // The list refetched: the newest customers are the imported ones.
+    await page.getByRole('table').getByText(/@bulk\.example/).first().waitFor();
+  }, 240_000);
+});
