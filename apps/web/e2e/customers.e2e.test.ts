@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiFetch, customersPath, screenshot, waitForBackend, useBrowserSession } from './harness';
 
-const session = useBrowserSession();
+const session = useBrowserSession({ warm: true });
 
 const open = (path: string) => session.open(path, { waitForBackend: false });
 

@@ -6,7 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiFetch, customersPath, screenshot, useBrowserSession } from './harness';
 
-const session = useBrowserSession();
+const session = useBrowserSession({ warm: true });
 
 const desktop = { width: 1280, height: 720 };
 const phone = { width: 375, height: 740 };

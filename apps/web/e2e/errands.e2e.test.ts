@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiFetch, screenshot, type TrackedPage, useBrowserSession } from './harness';
 
-const session = useBrowserSession();
+const session = useBrowserSession({ warm: true });
 let tab: TrackedPage | undefined;
 
 const desktop = { width: 1280, height: 720 };

@@ -41,27 +41,62 @@ export interface BrowserSession {
   /** The file's Chromium, launched before its first test. */
   readonly browser: Browser;
   /**
-   * A tracked tab at `path`, in a new context of its own (its own OPFS and service worker) that
-   * is closed after the test, once the backend answers unless `waitForBackend` is false.
+   * A tracked tab at `path`, once the backend answers unless `waitForBackend` is false: in a new
+   * context of its own (its own OPFS and service worker) that is closed after the test, or, in a
+   * warm session, in the file's context for these options with the data as it was at its start.
    */
-  open(path: string, options?: BrowserContextOptions & { waitForBackend?: boolean }): Promise<TrackedPage>;
+  open(path: string, options?: BrowserContextOptions & { waitForBackend?: boolean; fresh?: boolean }): Promise<TrackedPage>;
   /** Another tracked tab at `path` in the same context as `tab` (same browser profile), once the backend answers. */
   openBeside(tab: TrackedPage, path: string): Promise<TrackedPage>;
+}
+
+/** What a warm session keeps between tests (see useBrowserSession's `warm`). */
+const warmSnapshot = 'e2e-warm';
+const defaultViewport = { width: 1280, height: 720 };
+
+/**
+ * Puts a warm context back as a test found it, from a page of it that the backend serves: the
+ * data from the snapshot taken when the context was made, no scenario in force, nothing in local
+ * storage and no kept first screen. Answers false when it could not (the context is then dropped).
+ */
+async function resetWarm(page: Page): Promise<boolean> {
+  if (page.isClosed() || !new URL(page.url()).pathname.startsWith('/biz')) return false;
+  return page
+    .evaluate(async (name) => {
+      if (!navigator.serviceWorker?.controller || typeof window.ottoBackendStatus !== 'function') return false;
+      const post = (path: string, method: string, body?: unknown) =>
+        fetch(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }) });
+      const restored = await post('/api/__otto/snapshot/restore', 'POST', { name });
+      const cleared = await post('/api/__otto/scenario', 'DELETE');
+      localStorage.clear();
+      await (await caches.open('otto-first-screen')).delete('/__otto/first-screen');
+      return restored.status === 200 && cleared.status === 200;
+    }, warmSnapshot)
+    .catch(() => false);
 }
 
 /**
  * The usual life of a browser test file: one Chromium for the file, a new context for every tab a
  * test opens, and after each test every tab's console problems asserted (none) and the contexts
  * closed. Call it at the top of the file.
+ *
+ * With `warm`, for the tests that are not about a first visit, ownership or offline: the contexts
+ * (one per set of context options other than the viewport; a tab of another site, with its own
+ * `baseURL`, gets a context of its own) live as long as the file, so a test's
+ * tab finds the service worker installed and the database made; the data is put back after each
+ * test from a snapshot taken when the context was made (POST /api/__otto/snapshot), with local
+ * storage, scenarios and the kept first screen cleared. A context that could not be put back is
+ * closed, and the next test gets a new one.
  * @example
- * const session = useBrowserSession();
+ * const session = useBrowserSession({ warm: true });
  * it('lists customers', async () => {
  *   const { page } = await session.open('/biz/customers', { viewport: { width: 375, height: 740 } });
  * });
  */
-export function useBrowserSession(): BrowserSession {
+export function useBrowserSession({ warm = false }: { warm?: boolean } = {}): BrowserSession {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
+  const warmContexts = new Map<string, BrowserContext>();
   const tabs: TrackedPage[] = [];
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -77,20 +112,62 @@ export function useBrowserSession(): BrowserSession {
         if (!tab.page.isClosed()) await screenshot(tab.page, `failed-${name}-${i + 1}`, { always: true }).catch(() => undefined);
       }
     }
-    const problems = tabs.splice(0).flatMap((tab) => tab.problems());
-    for (const context of contexts.splice(0)) await context.close();
+    const used = tabs.splice(0);
+    const problems = used.flatMap((tab) => tab.problems());
+    for (const [key, warmContext] of warmContexts) {
+      const pages = used.filter((tab) => tab.page.context() === warmContext).map((tab) => tab.page);
+      if (pages.length === 0) continue;
+      let reset = false;
+      for (const page of pages) if (!reset) reset = await resetWarm(page);
+      for (const page of pages) await page.close().catch(() => undefined);
+      if (!reset || context.task.result?.state === 'fail') {
+        warmContexts.delete(key);
+        await warmContext.close();
+      }
+    }
+    for (const openContext of contexts.splice(0)) await openContext.close();
     expect(problems).toEqual([]);
   });
+  afterAll(async () => {
+    for (const warmContext of warmContexts.values()) await warmContext.close().catch(() => undefined);
+  });
+
+  /** The file's warm context for these options, made (its backend started, the data kept) when new. */
+  async function warmContext(options: BrowserContextOptions): Promise<BrowserContext> {
+    const key = JSON.stringify(options);
+    const kept = warmContexts.get(key);
+    if (kept) return kept;
+    const made = await browser!.newContext({ baseURL: baseUrl(), ...options });
+    const setup = await trackPage(await made.newPage());
+    await setup.page.goto('/biz/customers');
+    await waitForBackend(setup.page);
+    const saved = await apiFetch(setup.page, '/api/__otto/snapshot', { method: 'POST', body: { name: warmSnapshot } });
+    if (saved.status !== 200) throw new Error(`A warm context could not keep its data: ${saved.status} ${saved.text}`);
+    await setup.page.close();
+    expect(setup.problems()).toEqual([]);
+    warmContexts.set(key, made);
+    return made;
+  }
+
   return {
     get browser() {
       if (!browser) throw new Error('The browser starts in beforeAll: use it inside a test.');
       return browser;
     },
-    async open(path, { waitForBackend: wait = true, ...options } = {}) {
-      const context = await this.browser.newContext({ baseURL: baseUrl(), ...options });
-      contexts.push(context);
+    async open(path, { waitForBackend: wait = true, viewport, fresh = false, ...options } = {}) {
+      let context: BrowserContext;
+      // Another site (a remote-mode build) has no in-browser backend to keep warm, and a test that
+      // asks for another browser profile (`fresh`) means one: each its own context.
+      const useWarm = warm && !fresh && options.baseURL === undefined;
+      if (useWarm) {
+        context = await warmContext(options);
+      } else {
+        context = await this.browser.newContext({ baseURL: baseUrl(), ...(viewport !== undefined ? { viewport } : {}), ...options });
+        contexts.push(context);
+      }
       const tab = await trackPage(await context.newPage());
       tabs.push(tab);
+      if (useWarm) await tab.page.setViewportSize(viewport ?? defaultViewport);
       await tab.page.goto(path);
       if (wait) await waitForBackend(tab.page);
       return tab;

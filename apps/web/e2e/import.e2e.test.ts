@@ -13,10 +13,10 @@ import { apiFetch, customersPath, screenshot, waitForBackend, useBrowserSession 
 const fixtures = fileURLToPath(new URL('./fixtures/import/', import.meta.url));
 const fixture = (name: string) => join(fixtures, name);
 
-const session = useBrowserSession();
+const session = useBrowserSession({ warm: true });
 
-async function open(path = '/biz/customers', viewport = { width: 1280, height: 900 }) {
-  const tab = await session.open(path, { viewport });
+async function open(path = '/biz/customers', viewport = { width: 1280, height: 900 }, fresh = false) {
+  const tab = await session.open(path, { viewport, fresh });
   await tab.page.getByRole('table').getByRole('row').nth(1).waitFor();
   return tab;
 }
@@ -277,7 +277,7 @@ describe('CSV import in Chromium', () => {
     writeFileSync(path, exported);
 
     // Another browser profile: the same first-start customers, none of the three.
-    const target = await open();
+    const target = await open('/biz/customers', undefined, true);
     await target.page.getByRole('button', { name: 'Backup and export' }).click();
     await target.page.getByRole('button', { name: 'Import from CSV…' }).click();
     await chooseFile(target.page, path);

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiFetch, customersPath, screenshot, useBrowserSession } from './harness';
 
-const session = useBrowserSession();
+const session = useBrowserSession({ warm: true });
 
 async function open(path: string) {
   const tab = await session.open(path);

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiFetch, screenshot, useBrowserSession } from './harness';
 
-const session = useBrowserSession();
+const session = useBrowserSession({ warm: true });
 
 async function summaryIn(page: Page): Promise<ReportSummary> {
   const tz = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, daysFrom, instantAt, mondayOf, dayOf } from '../src/features/schedule/schedule-time';
 import { apiFetch, screenshot, useBrowserSession } from './harness';
 
-const session = useBrowserSession();
+const session = useBrowserSession({ warm: true });
 const zone = 'Europe/Berlin';
 const desktop = { viewport: { width: 1280, height: 900 }, timezoneId: zone, locale: 'en-GB' };
 
