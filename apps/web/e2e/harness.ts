@@ -48,6 +48,13 @@ export interface BrowserSession {
   open(path: string, options?: BrowserContextOptions & { waitForBackend?: boolean; fresh?: boolean }): Promise<TrackedPage>;
   /** Another tracked tab at `path` in the same context as `tab` (same browser profile), once the backend answers. */
   openBeside(tab: TrackedPage, path: string): Promise<TrackedPage>;
+  /** A new page of `context`, tracked as `open`'s are (its console problems asserted after the test). */
+  newPage(context: BrowserContext): Promise<Page>;
+  /**
+   * Watches a context the test made itself: its service worker's console errors are asserted
+   * after the test, as those of the session's own contexts are.
+   */
+  watch(context: BrowserContext): void;
 }
 
 /** What a warm session keeps between tests (see useBrowserSession's `warm`). */
@@ -98,6 +105,11 @@ export function useBrowserSession({ warm = false }: { warm?: boolean } = {}): Br
   const contexts: BrowserContext[] = [];
   const warmContexts = new Map<string, BrowserContext>();
   const tabs: TrackedPage[] = [];
+  // Each context's service worker console errors (they belong to no page), read after each test.
+  const workerErrors = new Map<BrowserContext, () => string[]>();
+  const watch = (context: BrowserContext) => {
+    if (!workerErrors.has(context)) workerErrors.set(context, trackServiceWorkerErrors(context));
+  };
   beforeAll(async () => {
     browser = await launchBrowser();
   });
@@ -113,7 +125,7 @@ export function useBrowserSession({ warm = false }: { warm?: boolean } = {}): Br
       }
     }
     const used = tabs.splice(0);
-    const problems = used.flatMap((tab) => tab.problems());
+    const problems = [...used.flatMap((tab) => tab.problems()), ...[...workerErrors.values()].flatMap((errors) => errors().splice(0))];
     for (const [key, warmContext] of warmContexts) {
       const pages = used.filter((tab) => tab.page.context() === warmContext).map((tab) => tab.page);
       if (pages.length === 0) continue;
@@ -125,7 +137,11 @@ export function useBrowserSession({ warm = false }: { warm?: boolean } = {}): Br
         await warmContext.close();
       }
     }
-    for (const openContext of contexts.splice(0)) await openContext.close();
+    for (const openContext of contexts.splice(0)) {
+      await openContext.close();
+      workerErrors.delete(openContext);
+    }
+    for (const context of workerErrors.keys()) if (![...warmContexts.values()].includes(context)) workerErrors.delete(context);
     expect(problems).toEqual([]);
   });
   afterAll(async () => {
@@ -138,6 +154,7 @@ export function useBrowserSession({ warm = false }: { warm?: boolean } = {}): Br
     const kept = warmContexts.get(key);
     if (kept) return kept;
     const made = await browser!.newContext({ baseURL: baseUrl(), ...options });
+    watch(made);
     const setup = await trackPage(await made.newPage());
     await setup.page.goto('/biz/customers');
     await waitForBackend(setup.page);
@@ -164,6 +181,7 @@ export function useBrowserSession({ warm = false }: { warm?: boolean } = {}): Br
       } else {
         context = await this.browser.newContext({ baseURL: baseUrl(), ...(viewport !== undefined ? { viewport } : {}), ...options });
         contexts.push(context);
+        watch(context);
       }
       const tab = await trackPage(await context.newPage());
       tabs.push(tab);
@@ -178,6 +196,13 @@ export function useBrowserSession({ warm = false }: { warm?: boolean } = {}): Br
       await waitForBackend(tab.page);
       return tab;
     },
+    async newPage(context) {
+      watch(context);
+      const tab = await trackPage(await context.newPage());
+      tabs.push(tab);
+      return tab.page;
+    },
+    watch,
   };
 }
 

@@ -141,12 +141,12 @@ describe('the kept first screen', () => {
     expect(kept.html).toContain(drawn[0]);
     // A visit after the owning tab has closed (as a person coming back), and one beside it.
     const context = first.page.context();
-    const holder = await context.newPage();
+    const holder = await session.newPage(context);
     await holder.goto('/');
     await first.page.close();
     const release = await holdDatabase(holder);
     await installProbe(context);
-    const again = { page: await context.newPage() };
+    const again = { page: await session.newPage(context) };
     await again.page.goto('/biz/customers');
     // The app draws the list from the kept answer while the database is still held, so the kept
     // screen may be gone already: the probe saw it.
@@ -175,11 +175,11 @@ describe('the kept first screen', () => {
     const drawn = await liveNames(first.page);
     await waitUntilKept(first.page);
     const context = first.page.context();
-    const holder = await context.newPage();
+    const holder = await session.newPage(context);
     await holder.goto('/');
     await first.page.close();
     const release = await holdDatabase(holder);
-    const again = await context.newPage();
+    const again = await session.newPage(context);
     await again.goto('/biz/customers');
     // The app itself shows the list, from the answer the kept screen was drawn from: the same rows,
     // not inert, while the database is still held by the other page.
@@ -204,9 +204,10 @@ describe('the kept first screen', () => {
     // A first visit: no service worker yet, so the page fetches the app's code itself and the test
     // can hold it back; the first-start list is shown meanwhile.
     const context = await session.browser.newContext({ baseURL: baseUrl() });
+    session.watch(context);
     try {
       const releaseCode = await holdAppCode(context);
-      const page = await context.newPage();
+      const page = await session.newPage(context);
       await page.goto('/biz/customers');
       const link = page.locator('.otto-kept-screen table a[href*="/biz/customers/edit/"]').nth(2);
       await link.waitFor();
@@ -225,12 +226,13 @@ describe('the kept first screen', () => {
 
   it('shows the first-start list on a first visit, with its dates as the new database holds them', async () => {
     const context = await session.browser.newContext({ baseURL: baseUrl() });
+    session.watch(context);
     try {
       await installProbe(context);
-      const holder = await context.newPage();
+      const holder = await session.newPage(context);
       await holder.goto('/');
       const release = await holdDatabase(holder);
-      const page = await context.newPage();
+      const page = await session.newPage(context);
       await page.goto('/biz/customers');
       await page.waitForFunction(() => (window as unknown as { __probe: Probe }).__probe.liveAt !== undefined);
       await release();
@@ -246,7 +248,7 @@ describe('the kept first screen', () => {
       expect(probe.keptText).toBe(await page.locator('table').first().textContent());
       // A database exists now: the next visit shows the list as kept, the same one.
       await waitUntilKept(page);
-      const again = await context.newPage();
+      const again = await session.newPage(context);
       await again.goto('/biz/customers');
       expect(await liveNames(again)).toEqual(names);
     } finally {
@@ -317,7 +319,7 @@ describe('the kept first screen', () => {
       const context = await session.browser.newContext({ baseURL: baseUrl(), viewport });
       try {
         const releaseCode = await holdAppCode(context);
-        const page = await context.newPage();
+        const page = await session.newPage(context);
         await page.goto('/biz/customers');
         await page.locator('.otto-kept-screen table').waitFor();
         await screenshot(page, name);

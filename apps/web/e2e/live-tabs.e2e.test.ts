@@ -157,7 +157,7 @@ describe('tabs of one browser', () => {
     expect(await notice(first).count()).toBe(0);
   });
 
-  it('refetches another tab’s list only a handful of times for a burst of 200 creates', async () => {
+  it('refetches another tab’s list at most once per 250 ms of a burst of 200 creates, not once per write', async () => {
     const [writer, list] = (await openTabs(2)) as [Page, Page];
     await listSummary(list).waitFor(wait);
     const before = Number(((await listSummary(list).textContent()) ?? '').replace(/\D/g, ''));
@@ -185,7 +185,8 @@ describe('tabs of one browser', () => {
     // coming, so the refetches follow how long the burst took on this machine, not the 200 writes
     // (a loaded machine stretches the burst: 11 refetches in a run where it took about 3 s).
     expect(listRequests).toBeLessThanOrEqual(Math.ceil(tookMs / 250) + 2);
-    expect(listRequests).toBeLessThan(40);
+    // And far from one per write, however long the burst took.
+    expect(listRequests).toBeLessThan(200 / 5);
   }, 120_000);
 });
 

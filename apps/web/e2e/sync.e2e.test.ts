@@ -147,14 +147,19 @@ describeIfPostgres('sync mode: two devices, two servers, one PostgreSQL', () => 
     await b.getByRole('button', { name: 'Save changes' }).click();
     await b.getByText(/were saved\.$/).waitFor(wait);
 
-    // A is back: within 5 s both changes are on both devices and on the server.
+    // A is back: both changes reach both devices and the server, with no reload. How soon is the
+    // bench's to measure (a timed assertion here would be a speed check in a test); the bound is a
+    // guard against a hang, one deadline for all three, and the time is logged.
     proxyA.mend();
     const back = Date.now();
     const searchA = async (page: Page) =>
       (await local<{ full_name: string }[]>(page, 'GET', `/api/customers?filterJson=${encodeURIComponent(JSON.stringify({ queryText: 'Vanessa Van' }))}`)).body.length;
-    await expect.poll(() => searchA(b), { timeout: 5_000, interval: 100 }).toBe(1);
-    await expect.poll(async () => (await local<{ phone: string }>(a, 'GET', `/api/customers/${moved.customer_id}`)).body.phone, { timeout: 5_000, interval: 100 }).toBe('555 0999');
-    await expect.poll(async () => (await local<{ status: string }>(b, 'GET', `/api/jobs/${moved.id}`)).body.status, { timeout: 5_000, interval: 100 }).toBe('cancelled');
+    const agreed = async () => [
+      await searchA(b),
+      (await local<{ phone: string }>(a, 'GET', `/api/customers/${moved.customer_id}`)).body.phone,
+      (await local<{ status: string }>(b, 'GET', `/api/jobs/${moved.id}`)).body.status,
+    ];
+    await expect.poll(agreed, { timeout: 15_000, interval: 100 }).toEqual([1, '555 0999', 'cancelled']);
     console.log(`sync: both devices agreed ${Date.now() - back} ms after device A came back`);
     expect((await onServer<{ status: string }>(`/jobs/${moved.id}`)).status).toBe('cancelled');
     expect((await onServer<unknown[]>(`/customers?filterJson=${encodeURIComponent(JSON.stringify({ queryText: 'Vanessa Van' }))}`)).length).toBe(1);

@@ -24,4 +24,14 @@ describeIfPostgres('otto-mock-server on PostgreSQL', () => {
     expect(report.passed).toBe(conformanceRules.length);
     expect(report.rules.filter((r) => r.skipped)).toEqual([]);
   }, 180_000);
+
+  it('answers no test control: a team server is not a test\'s to change (decision 0164)', async () => {
+    expect(server.testControls).toBe(false);
+    for (const [method, path] of [['PUT', 'data'], ['POST', 'snapshot'], ['PUT', 'scenario']] as const) {
+      const res = await fetch(`${server.url}/__otto/${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'server-error', customers: [] }) });
+      expect(res.status, `${method} /__otto/${path}`).toBe(404);
+      expect(((await res.json()) as { message: string }).message).toMatch(/keeps a team's data/);
+    }
+    expect((await fetch(`${server.url}/customers`)).status).toBe(200);
+  });
 });

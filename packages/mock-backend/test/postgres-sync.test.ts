@@ -1,6 +1,8 @@
-// Sync on PostgreSQL with two server processes (issue 40, decision 0163): positions follow commit
-// order, so a device pulling while both servers write misses nothing; a push is applied once
-// whichever server it is sent to again.
+// Sync on PostgreSQL through two servers (issue 40, decision 0163): positions follow commit order,
+// so a device pulling while both servers write misses nothing; a push is applied once whichever
+// server it is sent to again. The two servers run in the test's process, each with its own pool
+// (as two processes would have); the server killed in the middle of a push is a process of its own
+// (SIGKILL).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -179,7 +179,7 @@ describe('fixtures and snapshots', () => {
     expect((await listCustomers(api)).headers.get(totalCountHeader)).toBe('30');
   });
 
-  it('puts a snapshot back in milliseconds, after writes, and tells listeners everything changed', async () => {
+  it('puts a snapshot back after writes, and tells listeners everything changed', async () => {
     const { api, control } = await start({ seed: { count: 500, fakerSeed: 3 } });
     const events: string[] = [];
     api.onChange((e) => events.push(`${e.entity} ${e.kind}`));

@@ -132,10 +132,13 @@ async function simulate(seed: number, steps: number) {
 }
 
 describe('sync, simulated: devices offline and online, a server restarting, answers lost and requests repeated', () => {
-  for (const seed of [1, 2, 3, 4, 5, 6]) {
-    it(`ends with every device equal to the server and each accepted write there once (seed ${seed})`, async () => {
-      const { writes } = await simulate(seed, 90);
+  // Seeds whose schedules restart the server at least once (seed 3 never did: replaced by 7), so
+  // that each run asserts what its name says.
+  for (const seed of [1, 2, 4, 5, 6, 7]) {
+    it(`ends with every device equal to the server and each accepted write there once, the server restarted (seed ${seed})`, async () => {
+      const { writes, restarts } = await simulate(seed, 90);
       expect(writes).toBeGreaterThan(20);
+      expect(restarts).toBeGreaterThan(0);
     }, 60_000);
   }
 });
