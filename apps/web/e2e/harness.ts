@@ -71,8 +71,13 @@ async function resetWarm(page: Page): Promise<boolean> {
   return page
     .evaluate(async (name) => {
       if (!navigator.serviceWorker?.controller || typeof window.ottoBackendStatus !== 'function') return false;
+      // A backend that does not answer in time is no base for the next test: the context is dropped.
       const post = (path: string, method: string, body?: unknown) =>
-        fetch(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }) });
+        fetch(path, {
+          method,
+          signal: AbortSignal.timeout(15_000),
+          ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+        });
       const restored = await post('/api/__otto/snapshot/restore', 'POST', { name });
       const cleared = await post('/api/__otto/scenario', 'DELETE');
       localStorage.clear();

@@ -19,9 +19,9 @@ interface Customer {
 }
 
 const wait = { timeout: 15_000 };
-const session = useBrowserSession({ warm: true });
+const session = useBrowserSession();
 
-/** A browser profile (its own OPFS database, as at the start of the file) with `count` tracked tabs open on the /biz area. */
+/** A fresh browser profile (its own OPFS database) with `count` tracked tabs open on the /biz area. */
 async function openTrackedTabs(count: number, path = '/biz/customers'): Promise<TrackedPage[]> {
   const first = await session.open(path);
   const tabs = [first];
