@@ -5,5 +5,11 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // SQLite file (better-sqlite3) in `test:native` (vitest.native.config.ts).
 export default defineConfig({
   ...ottoVitestConfig,
-  test: { ...ottoVitestConfig.test, ...sharedModules, exclude: [...configDefaults.exclude, '**/*.browser.test.ts', ...nativeTestFiles] },
+  test: {
+    ...ottoVitestConfig.test,
+    ...sharedModules,
+    exclude: [...configDefaults.exclude, '**/*.browser.test.ts', ...nativeTestFiles],
+    // One test PostgreSQL cluster for the files that need one (sharedTestPostgres), not one each.
+    globalSetup: ['@otto/postgres-testing/global-setup'],
+  },
 });

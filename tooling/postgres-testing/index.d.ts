@@ -53,3 +53,9 @@ export declare function startTestPostgres(options?: TestPostgresOptions): Promis
 
 /** A TCP port free on 127.0.0.1 a moment ago (for a server that must be told its port). */
 export function freePort(): Promise<number>;
+
+/**
+ * A database of its own on a cluster another process started (one cluster shared by the test files
+ * that need one); `createDatabase` names are made unique with `suffix`; halt, start and restart throw.
+ */
+export declare function databaseOnCluster(cluster: { host: string; port: number }, suffix: string): Promise<TestPostgres>;

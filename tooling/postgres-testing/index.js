@@ -209,3 +209,39 @@ export async function startTestPostgres(options = {}) {
     },
   };
 }
+
+/**
+ * A database of its own on a cluster that another process started (`startTestPostgres`, in a
+ * vitest global setup: one cluster for every test file that needs one, instead of one each). Its
+ * names are made unique with `suffix`, so files sharing the cluster never meet. It cannot be
+ * halted or restarted: a file that stops its server needs a cluster of its own.
+ * @param {{ host: string, port: number }} cluster
+ * @param {string} suffix
+ * @returns {Promise<import('./index.d.ts').TestPostgres>}
+ */
+export async function databaseOnCluster(cluster, suffix) {
+  if (!binDir) throw new Error(postgresMissingMessage);
+  const { host, port } = cluster;
+  const tag = suffix.replace(/[^a-z0-9_]/gi, '_').toLowerCase();
+  /** @param {string} name */
+  const createDatabase = async (name) => {
+    const unique = `${name}_${tag}`.slice(0, 63);
+    const result = spawnSync(join(binDir, 'createdb'), ['-h', host, '-p', String(port), '-U', 'otto', unique], { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`createdb ${unique} failed (${result.status ?? result.signal}): ${result.stderr}${result.stdout}`);
+    return `postgres://otto@${host}:${port}/${unique}`;
+  };
+  const shared = () => {
+    throw new Error('This PostgreSQL cluster is shared by the test files: start one of your own (startTestPostgres) to stop or restart it.');
+  };
+  return {
+    connectionString: await createDatabase('otto'),
+    host,
+    port,
+    createDatabase,
+    halt: async () => shared(),
+    start: async () => shared(),
+    restart: async () => shared(),
+    // The cluster, and every database on it, goes when the run ends.
+    stop: async () => undefined,
+  };
+}

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startTestPostgres, type TestPostgres } from '@otto/postgres-testing';
-import { describeIfPostgres } from '@otto/postgres-testing/vitest';
+import type { TestPostgres } from '@otto/postgres-testing';
+import { describeIfPostgres, sharedTestPostgres } from '@otto/postgres-testing/vitest';
 import pgDriver from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { postgresBaseline, postgresMigrations } from '../src/postgres/migrations';
@@ -93,7 +93,7 @@ describeIfPostgres('the PostgreSQL baseline', () => {
   let applied: { bySteps: number[]; fromBaseline: number[] };
 
   beforeAll(async () => {
-    pg = await startTestPostgres();
+    pg = await sharedTestPostgres();
     bySteps = await pg.createDatabase('otto_by_steps');
     fromBaseline = await pg.createDatabase('otto_from_baseline');
     climbed = await pg.createDatabase('otto_climbed');

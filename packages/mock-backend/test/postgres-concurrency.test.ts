@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestPostgres, type TestPostgres } from '@otto/postgres-testing';
-import { describeIfPostgres } from '@otto/postgres-testing/vitest';
+import type { TestPostgres } from '@otto/postgres-testing';
+import { describeIfPostgres, sharedTestPostgres } from '@otto/postgres-testing/vitest';
 import { createMockServer, type MockServer } from '../src/node';
 import { capturingLogger } from './helpers';
 
@@ -98,7 +98,7 @@ describeIfPostgres('otto-mock-server on PostgreSQL: many writers, nothing lost',
   }
 
   beforeAll(async () => {
-    pgServer = await startTestPostgres();
+    pgServer = await sharedTestPostgres();
     server = await createMockServer({ port: 0, database: pgServer.connectionString, poolSize: 20, seed: { count: 30, fakerSeed: 3 }, logger: log.logger });
     sql = new pg.Client({ connectionString: pgServer.connectionString });
     await sql.connect();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestPostgres, type TestPostgres } from '@otto/postgres-testing';
-import { describeIfPostgres } from '@otto/postgres-testing/vitest';
+import type { TestPostgres } from '@otto/postgres-testing';
+import { describeIfPostgres, sharedTestPostgres } from '@otto/postgres-testing/vitest';
 import { createMockApi } from '../src/create-mock-api';
 import { createPostgresApi } from '../src/postgres/create-postgres-api';
 import { capturingLogger } from './helpers';
@@ -28,7 +28,7 @@ describeIfPostgres('text with NUL characters, on SQLite and on PostgreSQL', () =
   let pg: TestPostgres;
   const apis: [string, Api][] = [];
   beforeAll(async () => {
-    pg = await startTestPostgres();
+    pg = await sharedTestPostgres();
     apis.push(['SQLite', await createMockApi({ seed: false, logger: capturingLogger().logger })]);
     apis.push(['PostgreSQL', await createPostgresApi({ connectionString: pg.connectionString, seed: false, logger: capturingLogger().logger })]);
   }, 120_000);

@@ -1,6 +1,6 @@
 import { conformanceRules, formatReport, runConformance } from '@otto/api-contract/conformance';
-import { startTestPostgres, type TestPostgres } from '@otto/postgres-testing';
-import { describeIfPostgres } from '@otto/postgres-testing/vitest';
+import type { TestPostgres } from '@otto/postgres-testing';
+import { describeIfPostgres, sharedTestPostgres } from '@otto/postgres-testing/vitest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createMockApi } from '../src/create-mock-api';
 import { latestSchemaVersion } from '../src/database/migrations';
@@ -18,7 +18,7 @@ describeIfPostgres('createMockApi on PostgreSQL', () => {
   let pg: TestPostgres;
 
   beforeAll(async () => {
-    pg = await startTestPostgres();
+    pg = await sharedTestPostgres();
   }, 120_000);
   afterAll(async () => {
     await pg?.stop();

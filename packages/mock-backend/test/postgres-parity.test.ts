@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestPostgres, type TestPostgres } from '@otto/postgres-testing';
-import { describeIfPostgres } from '@otto/postgres-testing/vitest';
+import type { TestPostgres } from '@otto/postgres-testing';
+import { describeIfPostgres, sharedTestPostgres } from '@otto/postgres-testing/vitest';
 import { createMockApi } from '../src/create-mock-api';
 import { exportSeedData, type SeedData } from '../src/database/seed-data';
 import { createPostgresApi, type PostgresApi } from '../src/postgres/create-postgres-api';
@@ -53,7 +53,7 @@ describeIfPostgres('SQLite and PostgreSQL give the same answers', () => {
     const maker = await createMockApi({ seed: { count: 300, fakerSeed: 7 }, now, logger: capturingLogger().logger });
     data = exportSeedData(maker.store, T);
     await maker.close();
-    pg = await startTestPostgres();
+    pg = await sharedTestPostgres();
     sqlite = await createMockApi({ seed: { data }, now, logger: capturingLogger().logger });
     postgres = await createPostgresApi({ connectionString: pg.connectionString, seed: { data }, now, logger: capturingLogger().logger });
     for (const api of [sqlite, postgres] as Api[]) {

@@ -1,7 +1,7 @@
 import { conformanceRules, formatReport, runConformance } from '@otto/api-contract/conformance';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestPostgres, type TestPostgres } from '@otto/postgres-testing';
-import { describeIfPostgres } from '@otto/postgres-testing/vitest';
+import type { TestPostgres } from '@otto/postgres-testing';
+import { describeIfPostgres, sharedTestPostgres } from '@otto/postgres-testing/vitest';
 import { createMockServer, type MockServer } from '../src/node';
 import { capturingLogger } from './helpers';
 
@@ -9,7 +9,7 @@ describeIfPostgres('otto-mock-server on PostgreSQL', () => {
   let pg: TestPostgres;
   let server: MockServer;
   beforeAll(async () => {
-    pg = await startTestPostgres();
+    pg = await sharedTestPostgres();
     // Existing data on purpose, as for SQLite: the kit must work against a backend that holds customers.
     server = await createMockServer({ port: 0, database: pg.connectionString, seed: { count: 60, fakerSeed: 9 }, logger: capturingLogger().logger });
   }, 120_000);

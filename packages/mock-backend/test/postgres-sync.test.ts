@@ -6,8 +6,8 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestPostgres, type TestPostgres } from '@otto/postgres-testing';
-import { describeIfPostgres } from '@otto/postgres-testing/vitest';
+import type { TestPostgres } from '@otto/postgres-testing';
+import { describeIfPostgres, sharedTestPostgres } from '@otto/postgres-testing/vitest';
 import { syncPullSchema, syncPushSchema, type SyncPull, type SyncWrite } from '@otto/api-contract';
 import { createMockServer, type MockServer } from '../src/node';
 import { capturingLogger } from './helpers';
@@ -43,7 +43,7 @@ describeIfPostgres('sync through two servers on one PostgreSQL', () => {
   const log = capturingLogger();
 
   beforeAll(async () => {
-    pg = await startTestPostgres();
+    pg = await sharedTestPostgres();
     database = await pg.createDatabase('otto_sync');
     one = await createMockServer({ port: 0, database, poolSize: 8, seed: { count: 20, fakerSeed: 5 }, logger: log.logger });
     two = await createMockServer({ port: 0, database, poolSize: 8, seed: false, logger: log.logger });

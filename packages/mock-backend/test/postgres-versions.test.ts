@@ -1,6 +1,6 @@
 import { etagOf, requestIdPolicy } from '@otto/api-contract';
-import { startTestPostgres, type TestPostgres } from '@otto/postgres-testing';
-import { describeIfPostgres } from '@otto/postgres-testing/vitest';
+import type { TestPostgres } from '@otto/postgres-testing';
+import { describeIfPostgres, sharedTestPostgres } from '@otto/postgres-testing/vitest';
 import pgDriver from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPostgresApi, type PostgresApi } from '../src/postgres/create-postgres-api';
@@ -44,7 +44,7 @@ describeIfPostgres('versions and request ids on PostgreSQL, two API processes wi
     ((await call(api, 'GET', `/customers?filterJson=${encodeURIComponent(JSON.stringify({ limit: 1000, ...filter }))}`)).body as unknown as { full_name: string }[]).map((c) => c.full_name);
 
   beforeAll(async () => {
-    pg = await startTestPostgres();
+    pg = await sharedTestPostgres();
     a = await createPostgresApi({ connectionString: pg.connectionString, seed: false, now: clockA.now, logger: capturingLogger().logger });
     b = await createPostgresApi({ connectionString: pg.connectionString, seed: false, now: clockB.now, logger: capturingLogger().logger });
   }, 120_000);
