@@ -236,7 +236,17 @@ export async function trackPage(page: Page): Promise<TrackedPage> {
   return {
     page,
     logs,
-    problems: () => errors.filter((line) => !allowed.some((pattern) => pattern.test(line))),
+    problems: () => {
+      // OTTO_E2E_SHOW_ALLOWED=1 prints what each allowed pattern let through: an allowed line must be
+      // one the test understands, and this is how to see them.
+      if (process.env.OTTO_E2E_SHOW_ALLOWED === '1') {
+        for (const line of errors) {
+          const by = allowed.find((pattern) => pattern.test(line));
+          if (by) console.log(`allowed by ${String(by)}: ${line}`);
+        }
+      }
+      return errors.filter((line) => !allowed.some((pattern) => pattern.test(line)));
+    },
     allow: (...patterns) => allowed.push(...patterns),
   };
 }

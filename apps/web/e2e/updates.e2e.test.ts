@@ -43,7 +43,8 @@ afterAll(async () => {
 
 async function open(path: string): Promise<TrackedPage> {
   const tab = await trackPage(await ctx!.newPage());
-  tab.allow(/status of 409/, /otto-sw\.js/, /ERR_CONNECTION_REFUSED/);
+  // A save refused by the outdated tab's guard (409), and the loads that fail while the server is down.
+  tab.allow(/^error: Failed to load resource: the server responded with a status of 409 \([^)]*\)$/, /^error: Failed to load resource: net::ERR_CONNECTION_REFUSED$/);
   await tab.page.goto(path);
   await waitForBackend(tab.page);
   return tab;
