@@ -256,6 +256,27 @@ describe('devices syncing through a team server', () => {
     expect(await everything(a.copy)).toEqual(await everything(server));
   });
 
+  it('cuts pushes by size under the server’s limit: 200 long notes made offline all reach the server', async () => {
+    const { server, a } = await twoDevices(0);
+    a.link.net.up = false;
+    // Each note and address as long as the contract allows, in characters JSON doubles: about
+    // 32 000 characters a write, 6.4 million for the 200, past a push's 4 MiB.
+    const details = { notes: '"'.repeat(10_000), addresses: Array.from({ length: 20 }, (_, i) => ({ label: `Site ${i}`, address: '"'.repeat(300) })) };
+    const made: Customer[] = [];
+    for (let i = 0; i < 200; i++) made.push((await call(a.copy, 'POST', '/customers', { full_name: `Long ${i}`, email: `long${i}@example.com`, phone: '555 0401' })).body as Customer);
+    for (const customer of made) expect((await call(a.copy, 'PUT', `/customers/${customer.id}/details`, details)).status).toBe(200);
+    a.link.net.up = true;
+    expect(await a.sync.sync()).toMatchObject({ pushed: 400, refused: 0, offline: false });
+    // 400 writes are two pushes by count (the 200 creates, then the 200 notes); the notes' size makes more.
+    expect(a.link.net.pushes).toBeGreaterThan(2);
+    const note = (await call(server, 'GET', `/customers/${made[199]!.id}/details`)).body as { notes: string; addresses: unknown[] };
+    expect(note.notes).toBe(details.notes);
+    expect(note.addresses).toHaveLength(20);
+    const onServer = await everything(server);
+    expect(onServer.customers.size).toBe(200);
+    expect(await everything(a.copy)).toEqual(onServer);
+  });
+
   it('1 000 writes made offline all reach the server once, in one sync', async () => {
     const { server, a } = await twoDevices(0);
     a.link.net.up = false;

@@ -6,6 +6,7 @@ import {
   syncLimits,
   syncPullSchema,
   syncPushSchema,
+  syncRoutes,
   type ChangeEvent,
   type Customer,
   type CustomerDetails,
@@ -183,7 +184,27 @@ interface OutboxRow {
   base: string | null;
 }
 
-/** Sends the waiting writes in order, in pushes of at most `syncLimits.maxPushWrites`. */
+/** A waiting write as a push sends it. */
+function writeOf(row: OutboxRow): SyncWrite {
+  const ids = JSON.parse(row.ids) as Partial<Record<IdTable, string[]>>;
+  return {
+    request_id: row.request_id,
+    method: row.method,
+    path: row.path,
+    ...(row.body !== null ? { body: JSON.parse(row.body) as unknown } : {}),
+    ...(row.if_match !== null ? { if_match: row.if_match } : {}),
+    ...(Object.keys(ids).length ? { ids } : {}),
+  };
+}
+
+/**
+ * The most a push may weigh: the contract's limit for `POST /sync/push`, less room for the
+ * envelope. Measured in UTF-8 bytes, which are never fewer than the characters a server counts.
+ */
+const maxPushBytes = (syncRoutes.push.maxBodyBytes ?? 4 * 1024 * 1024) - 1024;
+const utf8 = new TextEncoder();
+
+/** Sends the waiting writes in order, in pushes of at most `syncLimits.maxPushWrites` and `maxPushBytes`. */
 async function pushAll(sql: SqlStore, server: SyncServer, report: SyncReport): Promise<void> {
   for (;;) {
     const rows = await sql.transaction(
@@ -196,24 +217,22 @@ async function pushAll(sql: SqlStore, server: SyncServer, report: SyncReport): P
     if (rows.length === 0) return;
     // A write made over the version an earlier write of this push made waits for that write's
     // answer (the server gives that version its own number): the push ends before it.
+    // A push also ends before the write that would take it past the server's size limit (a push of
+    // 200 long notes would be refused whole, every time): cut by bytes as well as by count.
     const inPush = new Set<string>();
     const batch: OutboxRow[] = [];
+    const writes: SyncWrite[] = [];
+    let bytes = 0;
     for (const row of rows) {
       if (row.after_request !== null && inPush.has(row.after_request)) break;
+      const write = writeOf(row);
+      const size = utf8.encode(JSON.stringify(write)).length + 1;
+      if (batch.length > 0 && bytes + size > maxPushBytes) break;
       batch.push(row);
+      writes.push(write);
       inPush.add(row.request_id);
+      bytes += size;
     }
-    const writes: SyncWrite[] = batch.map((row) => {
-      const ids = JSON.parse(row.ids) as Partial<Record<IdTable, string[]>>;
-      return {
-        request_id: row.request_id,
-        method: row.method,
-        path: row.path,
-        ...(row.body !== null ? { body: JSON.parse(row.body) as unknown } : {}),
-        ...(row.if_match !== null ? { if_match: row.if_match } : {}),
-        ...(Object.keys(ids).length ? { ids } : {}),
-      };
-    });
     let answers: SyncAnswer[];
     try {
       const res = await server('/sync/push', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ writes }) });
@@ -221,6 +240,14 @@ async function pushAll(sql: SqlStore, server: SyncServer, report: SyncReport): P
         report.offline = true;
         report.error = `The server answered ${res.status}.`;
         return;
+      }
+      if (res.status === 413 && batch.length === 1) {
+        // One write larger than a push may be: the server can never take it. It is set aside as a
+        // notice, in words, and the writes after it go on (it must not hold them for ever).
+        report.refused++;
+        const body = { code: 'PAYLOAD_TOO_LARGE', message: 'This change is too large to send to the team server. Make it smaller (shorter notes, say) and save it again.' };
+        await sql.transaction((db) => db.run('UPDATE sync_outbox SET refused = ? WHERE request_id = ?', [JSON.stringify({ status: 413, body, refreshed: false }), batch[0]!.request_id]));
+        continue;
       }
       if (res.status !== 200) throw new Error(`The server refused the push (${res.status}): ${await res.text()}`);
       answers = syncPushSchema.parse(await res.json()).answers;
