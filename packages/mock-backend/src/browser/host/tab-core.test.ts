@@ -87,4 +87,20 @@ describe('the tab machine', () => {
     expect(asker.requests.get('r')?.sentTo).toBe('t4');
     expect(late.some((effect) => effect.type === 'post' && effect.message.type === 'request')).toBe(false);
   });
+
+  it('takes no newer-build hand-over from a development build, nor lets a dated build yield to one', () => {
+    for (const [mine, theirs, yields] of [
+      ['20261207T200000Z', 'dev', false],
+      ['dev', '20261207T200000Z', false],
+      ['20261207T200000Z', '99991231T000000Z', true],
+      ['9', '10', true],
+    ] as const) {
+      const owner = createTabState('t4', mine);
+      tabStep<Response>(owner, { type: 'lock-granted', now: 0 });
+      tabStep<Response>(owner, { type: 'worker-ready', now: 10, info: { storage: 'opfs' } });
+      const effects = tabStep<Response>(owner, { type: 'wire', now: 20, message: { type: 'hello', from: 't1', appVersion: theirs } });
+      expect(owner.outdated === true, `${mine} beside ${theirs}`).toBe(yields);
+      expect(effects.some((effect) => effect.type === 'stop-worker'), `${mine} beside ${theirs}`).toBe(yields);
+    }
+  });
 });

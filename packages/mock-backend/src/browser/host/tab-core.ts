@@ -11,6 +11,7 @@ import { longRequestMs, ownerWaitMs } from './budgets';
 import { expire, nextWake, refusal, requeue, settle, withDoubt } from './tab-requests';
 
 import type { HostError, TabEffect, TabEvent, TabRole, TabState, TabWire } from './tab-types';
+import { compareAppVersions } from './versions';
 
 export type { HostError, OwnerInfo, TabEffect, TabEvent, TabRequestState, TabRole, TabState, TabWire } from './tab-types';
 
@@ -226,7 +227,7 @@ function noteVersion<R>(state: TabState, version: string | undefined, out: TabEf
   if (!version || !state.version || version === state.version || state.otherVersion === version) return;
   state.otherVersion = version;
   out.push({ type: 'status' });
-  if (version <= state.version || state.outdated) return;
+  if (compareAppVersions(version, state.version) <= 0 || state.outdated) return;
   state.outdated = true;
   out.push({ type: 'warn', message: `Another tab runs a newer Otto (${version}); this one runs ${state.version}. Reload to continue.` });
   if (state.role.kind === 'owning' || state.role.kind === 'starting' || state.role.kind === 'failed') {
