@@ -5,13 +5,10 @@
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiFetch, customersPath, screenshot, waitForBackend, useBrowserSession } from './harness';
-
-const fixtures = fileURLToPath(new URL('./fixtures/import/', import.meta.url));
-const fixture = (name: string) => join(fixtures, name);
+import { apiFetch, screenshot, waitForBackend, useBrowserSession } from './harness';
+import { byEmail, chooseFile, dialog, fixture, openImport, resultText, total, type Customer } from './import-dialog';
 
 const session = useBrowserSession({ warm: true });
 
@@ -20,35 +17,6 @@ async function open(path = '/biz/customers', viewport = { width: 1280, height: 9
   await tab.page.getByRole('table').getByRole('row').nth(1).waitFor();
   return tab;
 }
-
-interface Customer {
-  id: string;
-  full_name: string;
-  email: string;
-  phone: string;
-}
-
-async function total(page: Page): Promise<number> {
-  const res = await apiFetch(page, customersPath({ limit: 1 }));
-  return Number(res.headers['x-total-count']);
-}
-
-async function byEmail(page: Page, email: string): Promise<Customer[]> {
-  const res = await apiFetch(page, customersPath({ queryText: email, limit: 50 }));
-  return (res.json as Customer[]).filter((c) => c.email.toLowerCase() === email.toLowerCase());
-}
-
-async function openImport(page: Page) {
-  await page.getByRole('button', { name: 'Import…' }).click();
-  await page.getByRole('dialog', { name: 'Import customers from CSV' }).waitFor();
-}
-
-async function chooseFile(page: Page, path: string) {
-  await page.getByLabel('CSV file to import').setInputFiles(path);
-}
-
-const dialog = (page: Page) => page.getByRole('dialog');
-const resultText = (page: Page) => page.getByTestId('import-result').textContent();
 
 describe('CSV import in Chromium', () => {
   it('imports a UTF-8 file with a BOM and semicolons: problems by row, duplicates, text stored exactly, skipped rows, undo', async () => {

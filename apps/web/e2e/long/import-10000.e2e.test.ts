@@ -1,12 +1,9 @@
 // The 10 000-row import (issue 13) in real Chromium, a long exploration (`npm run test:long`): the
 // same dialog and engine as import.e2e.test.ts's files, at a size that takes its time.
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiFetch, customersPath, useBrowserSession } from '../harness';
+import { useBrowserSession } from '../harness';
+import { byEmail, chooseFile, dialog, fixture, openImport, resultText, total } from '../import-dialog';
 
-const fixture = (name: string) => join(fileURLToPath(new URL('../fixtures/import/', import.meta.url)), name);
 const session = useBrowserSession();
 
 async function open(path = '/biz/customers', viewport = { width: 1280, height: 900 }) {
@@ -14,23 +11,6 @@ async function open(path = '/biz/customers', viewport = { width: 1280, height: 9
   await tab.page.getByRole('table').getByRole('row').nth(1).waitFor();
   return tab;
 }
-
-async function total(page: Page): Promise<number> {
-  return Number((await apiFetch(page, customersPath({ limit: 1 }))).headers['x-total-count']);
-}
-
-async function byEmail(page: Page, email: string): Promise<{ phone: string; email: string }[]> {
-  const res = await apiFetch(page, customersPath({ queryText: email, limit: 50 }));
-  return (res.json as { phone: string; email: string }[]).filter((c) => c.email.toLowerCase() === email.toLowerCase());
-}
-
-const dialog = (page: Page) => page.getByRole('dialog');
-const resultText = (page: Page) => page.getByTestId('import-result').textContent();
-const openImport = async (page: Page) => {
-  await page.getByRole('button', { name: 'Import…' }).click();
-  await page.getByRole('dialog', { name: 'Import customers from CSV' }).waitFor();
-};
-const chooseFile = (page: Page, path: string) => page.getByLabel('CSV file to import').setInputFiles(path);
 
 describe('a large CSV import in Chromium', () => {
   it('imports 10 000 rows (tab separated) in one go, and the customer list shows them', async () => {
