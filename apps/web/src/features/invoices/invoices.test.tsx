@@ -74,6 +74,10 @@ describe('invoice form totals', () => {
     const first = priceLine({ description: job.title, quantity: 1, unit_price_cents: job.price_cents, tax_rate_bp: 2000, discount_bp: 0 });
     expect(total('Total')).toBe(formatMoney(first.total_cents));
 
+    // Headings in order (axe's heading-order): the page's h1, then each line's h2.
+    expect(screen.getByRole('heading', { name: 'Line 1' }).tagName).toBe('H2');
+    expect([...document.querySelectorAll('h1, h2, h3, h4')].map((h) => h.tagName).filter((tag, i, all) => i > 0 && Number(tag[1]) > Number(all[i - 1]![1]) + 1)).toEqual([]);
+
     await user.click(screen.getByRole('button', { name: 'Add a line' }));
     const second = screen.getAllByRole('listitem').find((li) => li.getAttribute('aria-labelledby') && within(li).queryByText('Line 2'))!;
     await waitFor(() => expect(document.activeElement).toBe(within(second).getByLabelText('Description')));

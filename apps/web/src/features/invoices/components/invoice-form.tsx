@@ -301,9 +301,9 @@ function LineEditor({
   return (
     <li className="invoice-line" aria-labelledby={headingId}>
       <div className="invoice-line__head">
-        <h3 id={headingId} className="invoice-line__title">
+        <h2 id={headingId} className="invoice-line__title">
           Line {index + 1}
-        </h3>
+        </h2>
         <span className="invoice-line__total" aria-label={`Line ${index + 1} total`}>
           {total}
         </span>
