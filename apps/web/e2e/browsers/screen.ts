@@ -127,9 +127,13 @@ export class Screen {
       if (Date.now() > deadline) {
         // The address and the main region's text (the header and notices come first in the body and
         // would fill a short excerpt).
+        // And any dialog open over it (a "Leave without saving?" sits outside the main region).
         const shows = await this.evaluate(() => {
           const main = document.querySelector('main') ?? document.body;
-          return `${location.pathname}${location.search}: ${(main?.innerText ?? '').replace(/\s+/g, ' ').slice(0, 800)}`;
+          const dialogs = [...document.querySelectorAll('[role="dialog"], [role="alertdialog"], dialog[open]')]
+            .map((d) => `[${d.getAttribute('role') ?? 'dialog'}: ${((d as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').slice(0, 200)}]`)
+            .join(' ');
+          return `${location.pathname}${location.search}: ${dialogs ? `${dialogs} ` : ''}${(main?.innerText ?? '').replace(/\s+/g, ' ').slice(0, 800)}`;
         }).catch(() => '(no page)');
         throw new Error(
           `${this.browser}: waited ${timeoutMs / 1000} s for ${what}. The page shows: ${JSON.stringify(shows)}${lastError ? `; last error: ${String(lastError)}` : ''}`,
