@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { freshProfileDir, launchChromium, launchChromiumProfile, removeProfileDir } from '@otto/browser-testing';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { keptScreenCache, keptScreenKey } from '../src/backend/kept-screen-cache';
 
 /** The `vite preview` server started by global-setup. */
 export function baseUrl(): string {
@@ -69,7 +70,7 @@ const defaultViewport = { width: 1280, height: 720 };
 async function resetWarm(page: Page): Promise<boolean> {
   if (page.isClosed() || !new URL(page.url()).pathname.startsWith('/biz')) return false;
   return page
-    .evaluate(async (name) => {
+    .evaluate(async ({ name, kept }) => {
       if (!navigator.serviceWorker?.controller || typeof window.ottoBackendStatus !== 'function') return false;
       // A backend that does not answer in time is no base for the next test: the context is dropped.
       const post = (path: string, method: string, body?: unknown) =>
@@ -81,9 +82,9 @@ async function resetWarm(page: Page): Promise<boolean> {
       const restored = await post('/api/__otto/snapshot/restore', 'POST', { name });
       const cleared = await post('/api/__otto/scenario', 'DELETE');
       localStorage.clear();
-      await (await caches.open('otto-first-screen')).delete('/__otto/first-screen');
+      await (await caches.open(kept.cache)).delete(kept.key);
       return restored.status === 200 && cleared.status === 200;
-    }, warmSnapshot)
+    }, { name: warmSnapshot, kept: { cache: keptScreenCache, key: keptScreenKey } })
     .catch(() => false);
 }
 
@@ -122,7 +123,8 @@ export function useBrowserSession({ warm = false }: { warm?: boolean } = {}): Br
     await browser?.close();
   });
   afterEach(async (context) => {
-    if (context.task.result?.state === 'fail') {
+    const failed = context.task.result?.state === 'fail';
+    if (failed) {
       // What the failing test left on screen, for a person to look at.
       const name = context.task.name.replace(/[^\w-]+/g, '-').slice(0, 60);
       for (const [i, tab] of tabs.entries()) {
@@ -137,16 +139,15 @@ export function useBrowserSession({ warm = false }: { warm?: boolean } = {}): Br
       let reset = false;
       for (const page of pages) if (!reset) reset = await resetWarm(page);
       for (const page of pages) await page.close().catch(() => undefined);
-      if (!reset || context.task.result?.state === 'fail') {
+      if (!reset || failed) {
         warmContexts.delete(key);
         await warmContext.close();
       }
     }
-    for (const openContext of contexts.splice(0)) {
-      await openContext.close();
-      workerErrors.delete(openContext);
-    }
-    for (const context of workerErrors.keys()) if (![...warmContexts.values()].includes(context)) workerErrors.delete(context);
+    for (const openContext of contexts.splice(0)) await openContext.close();
+    // Only the warm contexts outlive the test: stop watching the rest.
+    const kept = new Set(warmContexts.values());
+    for (const watched of workerErrors.keys()) if (!kept.has(watched)) workerErrors.delete(watched);
     expect(problems).toEqual([]);
   });
   afterAll(async () => {

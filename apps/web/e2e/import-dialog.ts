@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { apiFetch, customersPath } from './harness';
+import { apiFetch, customersPath, type BrowserSession, type TrackedPage } from './harness';
 
 /** A file of e2e/fixtures/import/. */
 export const fixture = (name: string) => join(fileURLToPath(new URL('./fixtures/import/', import.meta.url)), name);
@@ -13,6 +13,13 @@ export interface Customer {
   full_name: string;
   email: string;
   phone: string;
+}
+
+/** The customer list in a tab of `session`, once its first row is drawn. */
+export async function openCustomerList(session: BrowserSession, { viewport = { width: 1280, height: 900 }, fresh = false } = {}): Promise<TrackedPage> {
+  const tab = await session.open('/biz/customers', { viewport, fresh });
+  await tab.page.getByRole('table').getByRole('row').nth(1).waitFor();
+  return tab;
 }
 
 /** How many customers the database holds. */

@@ -8,15 +8,11 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiFetch, screenshot, waitForBackend, useBrowserSession } from './harness';
-import { byEmail, chooseFile, dialog, fixture, openImport, resultText, total, type Customer } from './import-dialog';
+import { byEmail, chooseFile, dialog, fixture, openCustomerList, openImport, resultText, total, type Customer } from './import-dialog';
 
 const session = useBrowserSession({ warm: true });
 
-async function open(path = '/biz/customers', viewport = { width: 1280, height: 900 }, fresh = false) {
-  const tab = await session.open(path, { viewport, fresh });
-  await tab.page.getByRole('table').getByRole('row').nth(1).waitFor();
-  return tab;
-}
+const open = () => openCustomerList(session);
 
 describe('CSV import in Chromium', () => {
   it('imports a UTF-8 file with a BOM and semicolons: problems by row, duplicates, text stored exactly, skipped rows, undo', async () => {
@@ -245,7 +241,7 @@ describe('CSV import in Chromium', () => {
     writeFileSync(path, exported);
 
     // Another browser profile: the same first-start customers, none of the three.
-    const target = await open('/biz/customers', undefined, true);
+    const target = await openCustomerList(session, { fresh: true });
     await target.page.getByRole('button', { name: 'Backup and export' }).click();
     await target.page.getByRole('button', { name: 'Import from CSV…' }).click();
     await chooseFile(target.page, path);

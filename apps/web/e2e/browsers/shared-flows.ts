@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { screenshotsWanted } from '../harness';
 import { startStaticServer, type StaticServer } from '../static-server';
 import { armEarlyFetch, earlyFetchProbe, takeEarlyFetch } from './early-fetch-probe';
 import { consoleWatchSource } from './console-watch';
@@ -141,8 +142,8 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser, { coveredE
   }
 
   function shot(screen: Screen, what: string): Promise<void> {
-    // Kept when the run asks for them (OTTO_SCREENSHOTS=1, harness.ts): each costs a second or more over WebDriver.
-    if (process.env.OTTO_SCREENSHOTS !== '1') return Promise.resolve();
+    // Kept when the run asks for them (harness.ts): each costs a second or more over WebDriver.
+    if (!screenshotsWanted) return Promise.resolve();
     return screen.screenshot(join(screenshotDir, `shared-${name}-${what}.png`));
   }
 

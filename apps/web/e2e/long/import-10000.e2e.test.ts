@@ -2,19 +2,13 @@
 // same dialog and engine as import.e2e.test.ts's files, at a size that takes its time.
 import { describe, expect, it } from 'vitest';
 import { useBrowserSession } from '../harness';
-import { byEmail, chooseFile, dialog, fixture, openImport, resultText, total } from '../import-dialog';
+import { byEmail, chooseFile, dialog, fixture, openCustomerList, openImport, resultText, total } from '../import-dialog';
 
 const session = useBrowserSession();
 
-async function open(path = '/biz/customers', viewport = { width: 1280, height: 900 }) {
-  const tab = await session.open(path, { viewport });
-  await tab.page.getByRole('table').getByRole('row').nth(1).waitFor();
-  return tab;
-}
-
 describe('a large CSV import in Chromium', () => {
   it('imports 10 000 rows (tab separated) in one go, and the customer list shows them', async () => {
-    const { page } = await open();
+    const { page } = await openCustomerList(session);
     const before = await total(page);
     await openImport(page);
     await chooseFile(page, fixture('customers-10000.tsv'));

@@ -175,6 +175,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const token = givenToken ?? (isLoopback(host) ? undefined : randomBytes(24).toString('base64url'));
   const ownStore = givenStore ? undefined : filename !== undefined ? createNodeSqliteStore({ filename }) : undefined;
   const store = givenStore ?? ownStore;
+  // Only a server whose data does not outlive it answers the test controls, unless asked (decision 0164).
+  const controls = database === undefined && (testControls ?? filename === undefined);
   let api: MockApi | PostgresApi;
   try {
     if (database !== undefined) {
@@ -191,7 +193,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
         ...(onChange ? { onChange } : {}),
       });
     } else {
-      api = await createMockApi({ ...apiOptions, ...(store ? { store } : {}), testControls: testControls ?? filename === undefined });
+      api = await createMockApi({ ...apiOptions, ...(store ? { store } : {}), testControls: controls });
     }
   } catch (error) {
     await ownStore?.close();
@@ -281,7 +283,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     port: actualPort,
     api,
     dialect: database !== undefined ? 'postgres' : 'sqlite',
-    testControls: database === undefined && (testControls ?? filename === undefined),
+    testControls: controls,
     token,
     server,
     close() {
