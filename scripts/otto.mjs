@@ -2,7 +2,7 @@
 // The one entry point a fresh machine needs (Node 20 and npm): installs what is missing, then
 // starts the app (`npm start`) or runs every test (`npm test`).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { findPostgresBin } from '../tooling/postgres-testing/index.js';
@@ -269,6 +269,32 @@ function printFileDurations(reports) {
   }
 }
 
+/**
+ * The turbo run's tasks that took 5 s or more (turbo's run summary, .turbo/runs/), in the order they
+ * started, with when they started and ended: so that a slow run says which tasks held the two lanes
+ * and when the browser tests could start.
+ */
+function printTaskTimeline() {
+  const dir = join(root, '.turbo/runs');
+  if (!existsSync(dir)) return;
+  const newest = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => join(dir, f))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+  if (!newest) return;
+  const { tasks = [], execution = {} } = JSON.parse(readFileSync(newest, 'utf8'));
+  const began = execution.startTime ?? Math.min(...tasks.map((t) => t.execution?.startTime ?? Infinity));
+  const timed = tasks
+    .filter((t) => t.execution && t.execution.endTime - t.execution.startTime >= 5000)
+    .sort((a, b) => a.execution.startTime - b.execution.startTime);
+  if (timed.length === 0) return;
+  console.log('tasks of 5 s or more (start, end, seconds from the start of the run):');
+  for (const t of timed) {
+    const [from, to] = [t.execution.startTime - began, t.execution.endTime - began].map((ms) => (ms / 1000).toFixed(0).padStart(4));
+    console.log(`${from} → ${to}  ${((t.execution.endTime - t.execution.startTime) / 1000).toFixed(0).padStart(4)} s  ${t.taskId}`);
+  }
+}
+
 const browserTitles = { chromium: 'Chromium', firefox: 'Firefox ESR', webkit: 'WebKitGTK' };
 
 const pnpm = findPnpm();
@@ -314,7 +340,7 @@ if (command === 'start') {
     OTTO_E2E_DURATIONS: keptDurations,
     ...(native ? { OTTO_NATIVE_MODULE: native.marker } : {}),
   };
-  const turbo = (tasks, extra = []) => pnArgs(['turbo', 'run', ...tasks, '--output-logs=errors-only', ...(color ? [] : ['--no-color']), ...extra]);
+  const turbo = (tasks, extra = []) => pnArgs(['turbo', 'run', ...tasks, '--summarize', '--output-logs=errors-only', ...(color ? [] : ['--no-color']), ...extra]);
   // One run of turbo, two tasks at a time: lint, types, the unit and integration tests, the build,
   // the tests on SQLite files and the browser tests (against the production build, two files at a
   // time: apps/web/vitest.e2e.config.ts). One run, so that the browser tests start as soon as the
@@ -335,6 +361,7 @@ if (command === 'start') {
     check(onFiles, phase(onFiles, ...turbo(['test:native'], ['--concurrency=2']), { env: { CHROMIUM_PATH: chromium } }));
     check('browser tests', phase('browser tests', ...turbo(['test:e2e'], ['--concurrency=2']), { env }));
   }
+  printTaskTimeline();
   printFileDurations(['e2e', 'browser']);
   const durations = join(root, 'apps/web/test-results/durations/e2e.json');
   if (existsSync(durations)) {
