@@ -16,6 +16,10 @@ export default defineConfig({
     include: long ? ['e2e/long/*.e2e.test.ts'] : ['e2e/*.e2e.test.ts'],
     reporters: ottoReporters(long ? 'e2e-long' : 'e2e'),
     fileParallelism: true,
+    // The files of a worker share its loaded modules (playwright-core, the harness, Vite through
+    // @otto/browser-testing): each file makes its own browser, server and state in its hooks, and
+    // the run is bound by CPU (decision 0041), of which a fresh import per file took about 2 s.
+    isolate: false,
     maxWorkers: Number(process.env.OTTO_E2E_WORKERS ?? 2),
     sequence: { sequencer: HeaviestFirst },
     testTimeout: 60_000,
