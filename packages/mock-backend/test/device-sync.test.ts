@@ -239,21 +239,151 @@ describe('devices syncing through a team server', () => {
     expect((await call(b.copy, 'GET', path)).body).toMatchObject({ notes: 'Gate code 1111' });
   });
 
-  it('holds the server’s changes while its own writes wait, and takes them in once they are pushed', async () => {
+  it('takes the server’s changes in while its own writes wait, except the records they touched; they merge once pushed', async () => {
     const { server, a, b } = await twoDevices();
+    const x = [...(await everything(server)).customers.values()][0]!;
+    // A, offline: renames X and makes a customer. B: changes X's phone and makes a customer.
+    a.link.net.up = false;
+    expect((await call(a.copy, 'PUT', `/customers/${x.id}`, { ...pick(x), full_name: 'Renamed on A' }, { 'if-match': `"${x.modified_dt}"` })).status).toBe(200);
+    await call(a.copy, 'POST', '/customers', { full_name: 'From A', email: 'from@a.example', phone: '555 0301' });
+    expect((await call(b.copy, 'PUT', `/customers/${x.id}`, { ...pick(x), phone: '555 0999' }, { 'if-match': `"${x.modified_dt}"` })).status).toBe(200);
+    await call(b.copy, 'POST', '/customers', { full_name: 'From B', email: 'from@b.example', phone: '555 0300' });
+    expect(await b.sync.sync()).toMatchObject({ pushed: 2, offline: false });
+    // A is back, but the server fails its pushes: B's new customer comes in all the same, while X
+    // stays as A made it (A's rename waits; the server's X comes with its answer).
+    a.link.net.up = true;
+    const pushless: SyncServer = async (path, init) => (path === '/sync/push' ? new Response('down', { status: 503 }) : a.link.send(path, init));
+    expect(await createDeviceSync({ store: a.copy.store, server: pushless }).sync()).toMatchObject({ offline: true, held: false });
+    const meanwhile = await everything(a.copy);
+    expect([...meanwhile.customers.values()].map((c) => c.full_name)).toEqual(expect.arrayContaining(['From A', 'From B']));
+    expect(meanwhile.customers.get(x.id)).toMatchObject({ full_name: 'Renamed on A', phone: x.phone });
+    // Pushed: the rename merges with B's phone (different fields), and all three agree.
+    expect(await a.sync.sync()).toMatchObject({ pushed: 2, merged: 1, refused: 0, offline: false });
+    expect(await b.sync.sync()).toMatchObject({ offline: false });
+    expect((await everything(a.copy)).customers.get(x.id)).toMatchObject({ full_name: 'Renamed on A', phone: '555 0999' });
+    expect(await everything(a.copy)).toEqual(await everything(server));
+    expect(await everything(b.copy)).toEqual(await everything(server));
+  });
+
+  it('sets a write the server fails every time aside after three tries, as a notice with a retry; the writes behind it and the pulls go on', async () => {
+    const { server, a, b } = await twoDevices();
+    const x = [...(await everything(server)).customers.values()][0]!;
+    a.link.net.up = false;
+    expect((await call(a.copy, 'PUT', `/customers/${x.id}`, { ...pick(x), full_name: 'Poison edit' }, { 'if-match': `"${x.modified_dt}"` })).status).toBe(200);
+    for (const name of ['Behind one', 'Behind two']) await call(a.copy, 'POST', '/customers', { full_name: name, email: `${name.replace(' ', '.')}@example.com`, phone: '555 0310' });
+    a.link.net.up = true;
+    // The server fails that one write every time (its answer in the push is a 500); the rest run.
+    let poisoned = true;
+    const failing: SyncServer = async (path, init) => {
+      if (path !== '/sync/push' || !poisoned) return a.link.send(path, init);
+      const { writes } = JSON.parse(String(init?.body)) as { writes: { request_id: string; path: string }[] };
+      const bad = writes.filter((w) => w.path === `/customers/${x.id}`);
+      const rest = writes.filter((w) => !bad.includes(w));
+      const ran = rest.length ? ((await (await a.link.send(path, { ...init, body: JSON.stringify({ writes: rest }) })).json()) as { answers: { request_id: string }[] }).answers : [];
+      const answers = writes.map((w) => ran.find((r) => r.request_id === w.request_id) ?? { request_id: w.request_id, status: 500, body: { code: 'INTERNAL', message: 'Something broke.' }, replayed: false });
+      return Response.json({ answers });
+    };
     await call(b.copy, 'POST', '/customers', { full_name: 'From B', email: 'from@b.example', phone: '555 0300' });
     await b.sync.sync();
-    // A's push fails (server down for pushes), so its pull is held: its copy never shows a state
-    // without its own write.
-    await call(a.copy, 'POST', '/customers', { full_name: 'From A', email: 'from@a.example', phone: '555 0301' });
-    const pushless: SyncServer = async (path, init) => (path === '/sync/push' ? new Response('down', { status: 503 }) : a.link.send(path, init));
-    const held = createDeviceSync({ store: a.copy.store, server: pushless });
-    expect(await held.sync()).toMatchObject({ offline: true, pulled: 0 });
-    expect([...(await everything(a.copy)).customers.values()].some((c) => c.full_name === 'From B')).toBe(false);
-    expect(await a.sync.sync()).toMatchObject({ pushed: 1, offline: false });
-    const names = [...(await everything(a.copy)).customers.values()].map((c) => c.full_name);
-    expect(names).toEqual(expect.arrayContaining(['From A', 'From B']));
+    const device = createDeviceSync({ store: a.copy.store, server: failing });
+    expect(await device.sync()).toMatchObject({ pushed: 2, refused: 0, offline: true });
+    // The writes behind it ran, and B's customer came in while it waited.
+    expect([...(await everything(a.copy)).customers.values()].map((c) => c.full_name)).toEqual(expect.arrayContaining(['Behind one', 'Behind two', 'From B']));
+    expect(await device.sync()).toMatchObject({ refused: 0, offline: true });
+    expect(await device.sync()).toMatchObject({ refused: 1, offline: false });
+    const state = await device.state();
+    expect(state.waiting).toBe(0);
+    expect(state.notices).toHaveLength(1);
+    expect(state.notices[0]).toMatchObject({ retry: true, path: `/customers/${x.id}`, answer: { status: 500, body: { code: 'SERVER_KEEPS_FAILING' } } });
+    expect((state.notices[0]!.answer.body as { message: string }).message).toMatch(/failed to save this change 3 times in a row/);
+    // Nothing waits any more: the device equals the server (X as the server has it).
     expect(await everything(a.copy)).toEqual(await everything(server));
+    // Fixed on the server, Try again sends it: it is saved, and the notice is gone.
+    poisoned = false;
+    expect(await device.retry(state.notices[0]!.requestId)).toBe(true);
+    expect(await device.sync()).toMatchObject({ pushed: 1, refused: 0, offline: false });
+    expect((await device.state()).notices).toEqual([]);
+    expect((await everything(server)).customers.get(x.id)).toMatchObject({ full_name: 'Poison edit' });
+    expect(await everything(a.copy)).toEqual(await everything(server));
+    // A notice refused by a rule is not one to retry.
+    expect(await device.retry('no-such-request')).toBe(false);
+  });
+
+  it('finds a write that makes the server fail its whole push, and sets it aside while the server answers other requests', async () => {
+    const { server, a } = await twoDevices();
+    const x = [...(await everything(server)).customers.values()][0]!;
+    a.link.net.up = false;
+    await call(a.copy, 'POST', '/customers', { full_name: 'Before it', email: 'before@example.com', phone: '555 0311' });
+    expect((await call(a.copy, 'PUT', `/customers/${x.id}`, { ...pick(x), full_name: 'Crashes the push' }, { 'if-match': `"${x.modified_dt}"` })).status).toBe(200);
+    await call(a.copy, 'POST', '/customers', { full_name: 'After it', email: 'after@example.com', phone: '555 0312' });
+    a.link.net.up = true;
+    // Any push that carries that write is answered 500 as a whole (a server that crashes on it).
+    const crashing: SyncServer = async (path, init) => {
+      if (path === '/sync/push' && String(init?.body).includes(`"/customers/${x.id}"`)) return new Response('Internal Server Error', { status: 500 });
+      return a.link.send(path, init);
+    };
+    const device = createDeviceSync({ store: a.copy.store, server: crashing });
+    const reports = [];
+    for (let i = 0; i < 6 && ((await device.state()).waiting > 0 || reports.length === 0); i++) reports.push(await device.sync());
+    const state = await device.state();
+    expect(state.waiting, JSON.stringify(reports)).toBe(0);
+    expect(state.notices).toMatchObject([{ retry: true, path: `/customers/${x.id}` }]);
+    const names = [...(await everything(server)).customers.values()].map((c) => c.full_name);
+    expect(names).toEqual(expect.arrayContaining(['Before it', 'After it']));
+    expect(names).not.toContain('Crashes the push');
+    expect(await everything(a.copy)).toEqual(await everything(server));
+  });
+
+  it('never sets a write aside while the server is down: a server that answers nothing is offline', async () => {
+    const { a } = await twoDevices();
+    await call(a.copy, 'POST', '/customers', { full_name: 'Waits', email: 'waits@example.com', phone: '555 0313' });
+    const down: SyncServer = async () => new Response('Service Unavailable', { status: 503 });
+    const device = createDeviceSync({ store: a.copy.store, server: down });
+    for (let i = 0; i < 8; i++) expect(await device.sync()).toMatchObject({ refused: 0, offline: true });
+    expect(await device.state()).toMatchObject({ waiting: 1, notices: [] });
+    expect(await a.sync.sync()).toMatchObject({ pushed: 1, offline: false });
+  });
+
+  it('goes on with a first sync cut short from its last page, after a write made meanwhile; screens hear of the new copy once it is whole', async () => {
+    // More customers than one page of a first sync (5 000) carries.
+    const server = await api({ seed: { count: 5_500, jobs: false, fakerSeed: 5 } });
+    const copy = await api();
+    await makeDevice(copy.store, 3);
+    const link = network(server);
+    const asked: string[] = [];
+    let pullsBeforeCut = 1;
+    const cutting: SyncServer = async (path, init) => {
+      if (path.startsWith('/sync/pull')) {
+        asked.push(decodeURIComponent(path));
+        if (pullsBeforeCut-- <= 0) throw new TypeError('Failed to fetch');
+      }
+      return link.send(path, init);
+    };
+    const events: string[] = [];
+    const device = createDeviceSync({ store: copy.store, server: cutting, publish: (e) => events.push(`${e.entity} ${e.kind}`) });
+    const first = await device.sync();
+    expect(first).toMatchObject({ offline: true, pulled: 5_000 });
+    expect((await device.state()).position).toBeUndefined();
+    expect(events).toEqual([]);
+    // A customer made on the device meanwhile: it waits, then goes up, and the download goes on.
+    expect((await call(copy, 'POST', '/customers', { full_name: 'Made meanwhile', email: 'meanwhile@example.com', phone: '555 0314' })).status).toBe(200);
+    pullsBeforeCut = Infinity;
+    asked.length = 0;
+    const second = await device.sync();
+    expect(second).toMatchObject({ offline: false, pushed: 1 });
+    // It asked for the next page, not for everything again.
+    expect(asked[0]).toMatch(/"page":"s\./);
+    expect((await device.state()).position).toBeDefined();
+    expect(events).toEqual(['database reset']);
+    await device.sync();
+    // The two syncs took in each record once: as many as a new device's first sync takes.
+    const fresh = await api();
+    await makeDevice(fresh.store, 4);
+    const whole = await createDeviceSync({ store: fresh.store, server: network(server).send }).sync();
+    expect(first.pulled + second.pulled).toBe(whole.pulled);
+    const onServer = await everything(server);
+    expect(onServer.customers.size).toBe(5_501);
+    expect(await everything(copy)).toEqual(onServer);
   });
 
   it('cuts pushes by size under the server’s limit: 200 long notes made offline all reach the server', async () => {

@@ -37,9 +37,14 @@ export interface SyncStatus {
 }
 
 /**
- * A message of the `otto-sync` channel: the worker's state, or a tab's dismissal or "sync now".
+ * A message of the `otto-sync` channel: the worker's state, or a tab's dismissal, retry (of a write
+ * set aside because the server kept failing it) or "sync now".
  * @example
  * channel.postMessage({ type: 'sync-dismiss', requestId } satisfies SyncMessage);
  */
-export type SyncMessage = { type: 'sync-state'; state: SyncStatus } | { type: 'sync-dismiss'; requestId: string } | { type: 'sync-now' };
+export type SyncMessage =
+  | { type: 'sync-state'; state: SyncStatus }
+  | { type: 'sync-dismiss'; requestId: string }
+  | { type: 'sync-retry'; requestId: string }
+  | { type: 'sync-now' };
 

@@ -103,6 +103,7 @@ export async function startSyncRunner({ api, settings, publish, logger }: { api:
   channel.onmessage = (event: MessageEvent<SyncMessage>) => {
     const message = event.data;
     if (message?.type === 'sync-dismiss') void device.dismiss(message.requestId).then(tell);
+    else if (message?.type === 'sync-retry') void device.retry(message.requestId).then(() => run());
     else if (message?.type === 'sync-now') void run();
   };
   const answer = (status: number, code: string, message: string) =>

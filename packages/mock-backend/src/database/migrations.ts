@@ -4,6 +4,7 @@ import { migrations001To005 } from './migrations/001-005';
 import { migrations006To010 } from './migrations/006-010';
 import { migrations011To015 } from './migrations/011-015';
 import { migrations016To020 } from './migrations/016-020';
+import { migrations021To025 } from './migrations/021-025';
 import { phoneDigitsSql, suffixesOfDigitsSql } from './migrations/phone-digit-suffixes-sql';
 
 /**
@@ -17,6 +18,7 @@ export const migrations: readonly Migration[] = [
   ...migrations006To010,
   ...migrations011To015,
   ...migrations016To020,
+  ...migrations021To025,
 ];
 
 /**

@@ -2,6 +2,7 @@ import { scheduleIndexesSql } from '../database/migrations/016-020';
 import { customerDetailsTableSql } from '../customers/customer-details';
 import { backfillInvoicesSql, invoiceTablesSql, owedTablesSql } from '../database/migrations/invoices-sql';
 import { randomEpochSql, syncLogSql } from '../sync/sync-log';
+import { syncLivenessSql } from '../database/migrations/021-025';
 import { postgresStepsBeforeBaseline } from './migrations-before-baseline';
 import { counterFunction, shardFunctionSql } from './schema-sql';
 import { searchFunctionsSql } from './search';
@@ -318,6 +319,12 @@ export const postgresStepsAfterBaseline: readonly PostgresMigration[] = [
     name: 'sync log',
     // As SQLite's step 20 (decision 0163): the change log a pull reads, the epoch and horizon.
     up: syncLogSql('BIGINT', randomEpochSql.postgres),
+  },
+  {
+    version: 21,
+    name: 'sync liveness',
+    // As SQLite's step 21 (decision 0165): a waiting write's failures and position, a pull's page.
+    up: syncLivenessSql('BIGINT'),
   },
 ];
 

@@ -47,8 +47,10 @@ export async function keepInOutbox(db: SqlClient, write: DeviceWrite): Promise<v
     else after = producer?.request_id ?? null;
   }
   await db.run(
-    `INSERT INTO sync_outbox (request_id, method, path, body, if_match, after_request, ids, stamp, touched, base, made_dt)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    // The copy's position as the write is made: a pull skips what a waiting write touched, and
+    // pulls again from here when the write is refused (device-sync.ts).
+    `INSERT INTO sync_outbox (request_id, method, path, body, if_match, after_request, ids, stamp, touched, base, made_dt, made_at_position)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT position FROM sync_device WHERE k = 1))`,
     [
       write.requestId, write.method, write.path, write.body, ifMatch, after, JSON.stringify(write.ids), write.stamp, JSON.stringify(write.touched),
       write.base === undefined ? null : JSON.stringify(write.base), write.madeAt,

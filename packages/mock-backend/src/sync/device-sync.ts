@@ -46,6 +46,11 @@ export interface SyncNotice {
   body: unknown;
   madeAt: number;
   answer: { status: number; body: unknown };
+  /**
+   * Set aside because the server kept failing it (not refused by a rule): `retry(requestId)` sends
+   * it again.
+   */
+  retry?: boolean;
 }
 
 /**
@@ -113,16 +118,20 @@ export async function makeDevice(store: SqliteStore, deviceNo = Math.floor(Math.
 export function createDeviceSync({ store, server, publish = () => {} }: { store: SqliteStore; server: SyncServer; publish?: (event: ChangeEvent) => void }) {
   const sql = createSqliteSqlStore(store);
   let running: Promise<SyncReport> | undefined;
+  // Whole pushes the server answered 5xx in a row: after two, one write at a time (pushAll).
+  const pushes = { failedInARow: 0 };
 
   async function sync(): Promise<SyncReport> {
     const report: SyncReport = { pushed: 0, refused: 0, merged: 0, pulled: 0, offline: false, held: false };
     try {
-      await pushAll(sql, server, report);
-      if (!report.offline) await refreshRefused(sql, server, publish);
-      if (!report.offline) await pullAll(sql, store, server, publish, report);
+      // The server's changes come in even when it failed a push (it answered): only a server out
+      // of reach stops the pull.
+      const reached = await pushAll(sql, server, report, pushes);
+      if (reached) await refreshRefused(sql, server, publish);
+      if (reached) await pullAll(sql, store, server, publish, report);
     } catch (error) {
       report.offline = true;
-      report.error = error instanceof Error ? error.message : String(error);
+      report.error ??= error instanceof Error ? error.message : String(error);
     }
     return report;
   }
@@ -142,6 +151,18 @@ export function createDeviceSync({ store, server, publish = () => {} }: { store:
     state: () => deviceState(sql),
     /** Forgets a notice (the person has seen it). */
     dismiss: (requestId: string) => sql.transaction(async (db) => void (await db.run('DELETE FROM sync_outbox WHERE request_id = ? AND refused IS NOT NULL', [requestId]))),
+    /**
+     * Sends a write set aside because the server kept failing it (a notice whose answer says
+     * `retry`) again, at its place in the order, with its count of failures back at nought.
+     * Answers whether there was such a notice.
+     */
+    retry: (requestId: string) =>
+      sql.transaction(async (db) => {
+        const row = await db.get<{ refused: string }>('SELECT refused FROM sync_outbox WHERE request_id = ? AND refused IS NOT NULL', [requestId]);
+        if (!row || (JSON.parse(row.refused) as { retry?: boolean }).retry !== true) return false;
+        await db.run('UPDATE sync_outbox SET refused = NULL, failures = 0 WHERE request_id = ?', [requestId]);
+        return true;
+      }),
   };
 }
 
@@ -163,8 +184,11 @@ async function deviceState(sql: SqlStore): Promise<DeviceSyncState> {
         waitingList: oldest.map((r) => ({ requestId: r.request_id, method: r.method, path: r.path, body: bodyOf(r.body), madeAt: Number(r.made_dt) })),
         position: device?.position === null || device?.position === undefined ? undefined : Number(device.position),
         notices: refused.map((r) => {
-          const { status, body } = JSON.parse(r.refused) as { status: number; body: unknown };
-          return { requestId: r.request_id, method: r.method, path: r.path, body: r.body === null ? null : (JSON.parse(r.body) as unknown), madeAt: Number(r.made_dt), answer: { status, body } };
+          const { status, body, retry } = JSON.parse(r.refused) as { status: number; body: unknown; retry?: boolean };
+          return {
+            requestId: r.request_id, method: r.method, path: r.path, body: r.body === null ? null : (JSON.parse(r.body) as unknown), madeAt: Number(r.made_dt), answer: { status, body },
+            ...(retry ? { retry: true } : {}),
+          };
         }),
       };
     },
@@ -204,17 +228,78 @@ function writeOf(row: OutboxRow): SyncWrite {
 const maxPushBytes = (syncRoutes.push.maxBodyBytes ?? 4 * 1024 * 1024) - 1024;
 const utf8 = new TextEncoder();
 
-/** Sends the waiting writes in order, in pushes of at most `syncLimits.maxPushWrites` and `maxPushBytes`. */
-async function pushAll(sql: SqlStore, server: SyncServer, report: SyncReport): Promise<void> {
+/**
+ * How many times in a row the server may fail one write (a 5xx for it while it answers others)
+ * before the device sets it aside as a notice with a retry: a write the server can never run must
+ * not hold the writes behind it, nor every pull, for ever (issue 53, decision 0165).
+ */
+export const failuresBeforeSetAside = 3;
+
+/**
+ * Answers that say "not now" rather than "not this write" (a gateway or an overloaded server):
+ * never counted against a write, however many in a row.
+ */
+const transientStatuses: ReadonlySet<number> = new Set([502, 503, 504]);
+
+/** The notice of a write set aside because the server kept failing it, in words. */
+const setAsideBody = {
+  code: 'SERVER_KEEPS_FAILING',
+  message: `The team server failed to save this change ${failuresBeforeSetAside} times in a row. It is set aside so that your other changes go on: try it again later, or tell whoever runs the server.`,
+};
+
+/**
+ * Counts a failure of one waiting write; at `failuresBeforeSetAside` it is set aside (a notice that
+ * can be retried) and the copy will pull again from where it stood when the write was made.
+ * Answers whether it was set aside.
+ */
+async function countFailure(db: SqlClient, requestId: string, status: number): Promise<boolean> {
+  if (transientStatuses.has(status)) return false;
+  await db.run('UPDATE sync_outbox SET failures = failures + 1 WHERE request_id = ?', [requestId]);
+  const row = await db.get<{ failures: number }>('SELECT failures FROM sync_outbox WHERE request_id = ?', [requestId]);
+  if (Number(row?.failures ?? 0) < failuresBeforeSetAside) return false;
+  await refuse(db, requestId, { status, body: setAsideBody, refreshed: false, retry: true });
+  return true;
+}
+
+/**
+ * Marks a waiting write refused (a notice), and moves the copy's position back to where it stood
+ * when the write was made: the pulls since then skipped what it touched (pullAll), and now take it.
+ */
+async function refuse(db: SqlClient, requestId: string, refused: { status: number; body: unknown; refreshed: boolean; retry?: boolean }): Promise<void> {
+  await db.run('UPDATE sync_outbox SET refused = ? WHERE request_id = ?', [JSON.stringify(refused), requestId]);
+  await pullAgainFrom(db, requestId);
+}
+
+/**
+ * Moves the copy's position back, so that the next pull brings again what the pulls skipped while
+ * a write waited (pullAll): to just before `version` (the one the server gave the write, whose
+ * changes sit at that position in its log), else to where the copy stood when the write was made.
+ * A write whose answer was lost ran on the server while it still waited here: without this, its
+ * record would keep this device's version for good.
+ */
+async function pullAgainFrom(db: SqlClient, requestId: string, version?: number): Promise<void> {
+  const row = await db.get<{ made_at_position: number | null }>('SELECT made_at_position FROM sync_outbox WHERE request_id = ?', [requestId]);
+  const from = version !== undefined ? version - 1 : row?.made_at_position;
+  if (from !== null && from !== undefined) await db.run('UPDATE sync_device SET position = min(position, ?) WHERE k = 1 AND position IS NOT NULL', [Number(from)]);
+}
+
+/**
+ * Sends the waiting writes in order, in pushes of at most `syncLimits.maxPushWrites` and
+ * `maxPushBytes`. After two whole pushes answered 5xx in a row, one write at a time: a write that
+ * makes the server fail the whole push is then found, and counted (`countFailure`) when the server
+ * answers other requests meanwhile (it is up: it is this write it cannot run).
+ */
+async function pushAll(sql: SqlStore, server: SyncServer, report: SyncReport, pushes: { failedInARow: number }): Promise<boolean> {
   for (;;) {
+    const one = pushes.failedInARow >= 2;
     const rows = await sql.transaction(
       (db) =>
         db.all<OutboxRow>('SELECT seq, request_id, method, path, body, if_match, after_request, ids, base FROM sync_outbox WHERE refused IS NULL AND confirmed IS NULL ORDER BY seq LIMIT ?', [
-          syncLimits.maxPushWrites,
+          one ? 1 : syncLimits.maxPushWrites,
         ]),
       { readOnly: true },
     );
-    if (rows.length === 0) return;
+    if (rows.length === 0) return true;
     // A write made over the version an earlier write of this push made waits for that write's
     // answer (the server gives that version its own number): the push ends before it.
     // A push also ends before the write that would take it past the server's size limit (a push of
@@ -236,25 +321,42 @@ async function pushAll(sql: SqlStore, server: SyncServer, report: SyncReport): P
     let answers: SyncAnswer[];
     try {
       const res = await server('/sync/push', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ writes }) });
-      if (res.status >= 500 || res.status === 401 || res.status === 403) {
+      if (res.status >= 500) {
+        pushes.failedInARow++;
+        // One write alone, failed (not "not now") while the server answers a read: that write is what fails.
+        if (batch.length === 1 && !transientStatuses.has(res.status) && (await serverAnswers(server))) {
+          const setAside = await sql.transaction((db) => countFailure(db, batch[0]!.request_id, res.status));
+          if (setAside) {
+            report.refused++;
+            continue;
+          }
+        }
         report.offline = true;
         report.error = `The server answered ${res.status}.`;
-        return;
+        return true;
       }
+      if (res.status === 401 || res.status === 403) {
+        report.offline = true;
+        report.error = `The server answered ${res.status}.`;
+        return true;
+      }
+      // One at a time until a push of several goes through again.
+      if (batch.length > 1) pushes.failedInARow = 0;
       if (res.status === 413 && batch.length === 1) {
         // One write larger than a push may be: the server can never take it. It is set aside as a
         // notice, in words, and the writes after it go on (it must not hold them for ever).
         report.refused++;
         const body = { code: 'PAYLOAD_TOO_LARGE', message: 'This change is too large to send to the team server. Make it smaller (shorter notes, say) and save it again.' };
-        await sql.transaction((db) => db.run('UPDATE sync_outbox SET refused = ? WHERE request_id = ?', [JSON.stringify({ status: 413, body, refreshed: false }), batch[0]!.request_id]));
+        await sql.transaction((db) => refuse(db, batch[0]!.request_id, { status: 413, body, refreshed: false }));
         continue;
       }
       if (res.status !== 200) throw new Error(`The server refused the push (${res.status}): ${await res.text()}`);
       answers = syncPushSchema.parse(await res.json()).answers;
     } catch (error) {
+      // Out of reach (or an answer that was no push's answer): nothing more this sync.
       report.offline = true;
       report.error = error instanceof Error ? error.message : String(error);
-      return;
+      return false;
     }
     // An edit refused because the record changed on the server (412) is merged when the two
     // changed different fields: sent again over the server's version, with its own fields only.
@@ -269,27 +371,47 @@ async function pushAll(sql: SqlStore, server: SyncServer, report: SyncReport): P
       }
     }
     const stop = await sql.transaction(async (db) => {
+      // A write the server failed (5xx) waits, and the ones after it in this push that ran are
+      // kept as run: the server ran each on its own. After `failuresBeforeSetAside` failures in a
+      // row it is set aside (a notice with a retry) and no longer holds the others.
+      let failed = false;
       for (const answer of answers) {
-        if (answer.status >= 500) return true;
+        if (answer.status >= 500) {
+          if (await countFailure(db, answer.request_id, answer.status)) report.refused++;
+          else failed = true;
+          continue;
+        }
         if (answer.status < 400) {
           report.pushed++;
           // Kept, as run, until the copy has the server's version: the writes made over the version
           // this one made take the version the server gave it, now and until then.
           const version = (answer.body as { modified_dt?: unknown } | null)?.modified_dt;
           await db.run('UPDATE sync_outbox SET confirmed = ? WHERE request_id = ?', [typeof version === 'number' ? version : 0, answer.request_id]);
+          await pullAgainFrom(db, answer.request_id, typeof version === 'number' ? version : undefined);
           if (typeof version === 'number') await db.run('UPDATE sync_outbox SET if_match = ?, after_request = NULL WHERE after_request = ?', [etagOf(version), answer.request_id]);
         } else {
           report.refused++;
-          await db.run('UPDATE sync_outbox SET refused = ? WHERE request_id = ?', [JSON.stringify({ status: answer.status, body: answer.body, refreshed: false }), answer.request_id]);
+          await refuse(db, answer.request_id, { status: answer.status, body: answer.body, refreshed: false });
         }
       }
-      return false;
+      return failed;
     });
     if (stop) {
       report.offline = true;
       report.error = 'The server could not run a write; it is sent again later.';
-      return;
+      return true;
     }
+  }
+}
+
+/** Whether the server answers a read now (its business settings): it is up, and reachable. */
+async function serverAnswers(server: SyncServer): Promise<boolean> {
+  try {
+    const res = await server('/settings/business');
+    await res.body?.cancel();
+    return res.status === 200;
+  } catch {
+    return false;
   }
 }
 
@@ -363,22 +485,48 @@ const emptyPull = (): SyncPull => ({
   next: null,
 });
 
-/** Pulls every page since the device's position; each page goes in only while nothing of this device waits. */
+/**
+ * Pulls every page since the device's position, or from the page a pull cut short stopped at (a
+ * first sync continues where it was). The server's changes go in while this device's own writes
+ * wait, but not to the records those writes touched (their own answer, or their refusal, brings
+ * the server's version of those: `refuse` moves the position back to where the write was made),
+ * nor a record whose customer is not in the copy (a waiting delete; or a customer made after a
+ * first sync's pages of customers, whose records then come with the next pull, from the position
+ * the first sync names). Only a page that replaces the whole copy (a first sync's first page,
+ * another epoch) waits for nothing to be waiting.
+ */
 async function pullAll(sql: SqlStore, store: Database, server: SyncServer, publish: (event: ChangeEvent) => void, report: SyncReport): Promise<void> {
-  const at = await sql.transaction((db) => db.get<{ epoch: string | null; position: number | null }>('SELECT epoch, position FROM sync_device WHERE k = 1'), { readOnly: true });
-  const query: Record<string, unknown> = at?.epoch && at.position !== null && at.position !== undefined ? { epoch: at.epoch, since: Number(at.position) } : {};
+  const at = await sql.transaction(
+    (db) => db.get<{ epoch: string | null; position: number | null; pull_page: string | null }>('SELECT epoch, position, pull_page FROM sync_device WHERE k = 1'),
+    { readOnly: true },
+  );
+  const query: Record<string, unknown> = at?.pull_page
+    ? { page: at.pull_page }
+    : at?.epoch && at.position !== null && at.position !== undefined
+      ? { epoch: at.epoch, since: Number(at.position) }
+      : {};
+  // A first sync that goes on from a page: the copy is still being made (its screens learn of it at the end).
   let reset = false;
+  let whole = typeof query.page === 'string' && query.page.startsWith('s.');
   const ask = (q: Record<string, unknown>) => server(`/sync/pull?filterJson=${encodeURIComponent(JSON.stringify(q))}`);
   let asked = ask(query);
   for (;;) {
     const res = await asked;
+    if (res.status === 400 && query.page !== undefined) {
+      // A page this server no longer knows (another server, a token from an older one): from the position.
+      await sql.transaction((db) => db.run('UPDATE sync_device SET pull_page = NULL WHERE k = 1'));
+      report.offline = true;
+      report.error = 'The server did not know where the last pull stopped; the next sync starts again from the last position.';
+      return;
+    }
     if (res.status !== 200) {
       report.offline = true;
-      report.error = `The server answered ${res.status} to a pull.`;
+      report.error ??= `The server answered ${res.status} to a pull.`;
       return;
     }
     const page = syncPullSchema.parse(await res.json());
     reset ||= page.reset;
+    whole ||= page.reset;
     // The next page is asked for while this one goes in (a pull has no side effects: one not used
     // when this page is held is simply dropped).
     if (page.next !== null) {
@@ -386,14 +534,16 @@ async function pullAll(sql: SqlStore, store: Database, server: SyncServer, publi
       asked.catch(() => undefined);
     }
     const applied = await sql.transaction(async (db) => {
-      const waiting = Number((await db.get<{ n: number }>('SELECT count(*) AS n FROM sync_outbox WHERE refused IS NULL AND confirmed IS NULL'))?.n ?? 0);
-      if (waiting > 0) return false;
+      const pending = await pendingRecords(db);
+      if (page.reset && pending.waiting > 0) return false;
       if (page.reset) await clearCopy(db);
       // A whole new copy comes in pages, into tables emptied by its first: rows are only added.
-      await applyPull(db, page, reset ? savepointsOnly(store) : undefined);
+      await applyPull(db, await withoutPending(db, page, pending), reset ? savepointsOnly(store) : undefined);
       // The copy now has the server's version of every write it ran.
       if (page.next === null) await db.run('DELETE FROM sync_outbox WHERE confirmed IS NOT NULL');
-      // The position counts once the last page is in: a pull cut short starts again from the last one.
+      // Where to go on if the pull is cut short (a write, a reload, a lost connection): the next
+      // page. The position counts once the last page is in.
+      await db.run('UPDATE sync_device SET pull_page = ? WHERE k = 1', [page.next]);
       if (page.next === null) await db.run('UPDATE sync_device SET epoch = ?, position = ? WHERE k = 1', [page.epoch, page.position]);
       return true;
     });
@@ -402,10 +552,62 @@ async function pullAll(sql: SqlStore, store: Database, server: SyncServer, publi
       return;
     }
     report.pulled += page.records.customers.length + page.records.jobs.length + page.records.invoices.length + page.records.settings.length;
-    if (!page.reset) for (const event of eventsOf(page)) publish(event);
+    if (!whole) for (const event of eventsOf(page)) publish(event);
     if (page.next === null) break;
   }
-  if (reset) publish({ entity: 'database', kind: 'reset', ids: [] });
+  if (whole) publish({ entity: 'database', kind: 'reset', ids: [] });
+}
+
+/** The records this device's waiting writes touched (not yet run on the server, nor refused). */
+interface PendingRecords {
+  waiting: number;
+  customer: Set<string>;
+  job: Set<string>;
+  invoice: Set<string>;
+  settings: boolean;
+}
+
+async function pendingRecords(db: SqlClient): Promise<PendingRecords> {
+  const rows = await db.all<{ touched: string }>('SELECT touched FROM sync_outbox WHERE refused IS NULL AND confirmed IS NULL');
+  const pending: PendingRecords = { waiting: rows.length, customer: new Set(), job: new Set(), invoice: new Set(), settings: false };
+  for (const row of rows) {
+    for (const event of JSON.parse(row.touched) as ChangeEvent[]) {
+      if (event.entity === 'settings') pending.settings = true;
+      else if (event.entity === 'customer' || event.entity === 'job' || event.entity === 'invoice') for (const id of event.ids) pending[event.entity].add(String(id));
+    }
+  }
+  return pending;
+}
+
+/**
+ * A page without what the device's waiting writes touched, nor a record whose customer is neither
+ * in the copy nor in the page (deleted here by a waiting write).
+ */
+async function withoutPending(db: SqlClient, page: SyncPull, pending: PendingRecords): Promise<SyncPull> {
+  const customers = page.records.customers.filter((c) => !pending.customer.has(c.id));
+  const arriving = new Set(customers.map((c) => c.id));
+  const present = new Set<string>();
+  const parents = [...new Set([...page.records.jobs.map((j) => j.customer_id), ...page.records.invoices.map((i) => i.customer_id), ...page.records.customer_details.map((d) => d.customer_id)])];
+  if (parents.length) {
+    const found = await db.all<{ id: number }>(`SELECT id FROM customers WHERE id IN (${db.dialect.jsonIntegers})`, [JSON.stringify(parents.map(Number))]);
+    for (const row of found) present.add(String(row.id));
+  }
+  const hasParent = (customerId: string) => arriving.has(customerId) || present.has(customerId);
+  return {
+    ...page,
+    records: {
+      customers,
+      customer_details: page.records.customer_details.filter((d) => !pending.customer.has(d.customer_id) && hasParent(d.customer_id)),
+      jobs: page.records.jobs.filter((j) => !pending.job.has(j.id) && hasParent(j.customer_id)),
+      invoices: page.records.invoices.filter((i) => !pending.invoice.has(i.id) && hasParent(i.customer_id)),
+      settings: pending.settings ? [] : page.records.settings,
+    },
+    deleted: {
+      customers: page.deleted.customers.filter((id) => !pending.customer.has(id)),
+      jobs: page.deleted.jobs.filter((id) => !pending.job.has(id)),
+      invoices: page.deleted.invoices.filter((id) => !pending.invoice.has(id)),
+    },
+  };
 }
 
 /** The change events of what a pull put in the copy, for the screens that show it. */

@@ -26,7 +26,7 @@ export function syncSummary(state: SyncStatus | undefined): string {
 
 /**
  * The sync line, and the list of changes the team server refused (each with why, a link to its
- * record, and Dismiss). `nav`: under the navigation (wide screens); `banner`: above the screen, on
+ * record, Try again for a change the server kept failing, and Dismiss). `nav`: under the navigation (wide screens); `banner`: above the screen, on
  * a phone (where the navigation is folded away), and only when something needs seeing.
  */
 export function SyncStatusPanel({ place }: { place: 'nav' | 'banner' }) {
@@ -71,6 +71,11 @@ export function SyncStatusPanel({ place }: { place: 'nav' | 'banner' }) {
                 <li key={notice.requestId}>
                   <strong>{what}</strong> was not saved: {why}{' '}
                   {href && <Link to={href}>See it as it is now</Link>}{' '}
+                  {notice.retry && (
+                    <Button size="sm" variant="secondary" onClick={() => channel.current?.postMessage({ type: 'sync-retry', requestId: notice.requestId } satisfies SyncMessage)}>
+                      Try again
+                    </Button>
+                  )}{' '}
                   <Button
                     size="sm"
                     variant="ghost"

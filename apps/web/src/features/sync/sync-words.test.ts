@@ -33,6 +33,11 @@ describe('a change in words', () => {
     expect(describeNotice(notice('POST', '/customers', { full_name: 'Ada' }))).toMatchObject({ what: 'New customer “Ada”', why: '', href: undefined });
     expect(describeNotice(notice('PUT', '/customers/7', { full_name: 'Ada B' }))).toMatchObject({ what: 'Changes to customer “Ada B”', href: '/biz/customers/edit/7' });
     expect(describeNotice(notice('DELETE', '/jobs/9', null))).toMatchObject({ what: 'Deleting job 9', href: undefined });
-    expect(describeNotice(notice('POST', '/imports/last/undo', {}))).toMatchObject({ what: 'POST /imports/last/undo' });
+    expect(describeNotice(notice('POST', '/imports/last/undo', {}))).toMatchObject({ what: 'Undoing the last import' });
+    // Never a method, a path or a status code on screen, even for a write it has no words for.
+    expect(describeNotice({ ...notice('PATCH', '/something/new', {}), answer: { status: 500, body: null } })).toMatchObject({
+      what: 'A change',
+      why: 'The team server refused it without saying why.',
+    });
   });
 });

@@ -13,7 +13,7 @@ export function describeNotice(notice: Omit<SyncNotice, 'answer'> & { answer?: S
   const [, kind, id, action] = notice.path.split('?')[0]!.split('/');
   const name = body.full_name ?? body.title;
   const quoted = name ? ` “${name}”` : '';
-  let what = `${notice.method} ${notice.path}`;
+  let what = 'A change';
   if (kind === 'customers' && !id && notice.method === 'POST') what = `New customer${quoted}`;
   else if (kind === 'customers' && id && !action) what = notice.method === 'DELETE' ? `Deleting customer ${id}` : `Changes to customer${quoted}`;
   else if (kind === 'customers' && action === 'details') what = `Notes and addresses of customer ${id}`;
@@ -22,8 +22,9 @@ export function describeNotice(notice: Omit<SyncNotice, 'answer'> & { answer?: S
   else if (kind === 'jobs' && id && !action) what = notice.method === 'DELETE' ? `Deleting job ${id}` : `Changes to job${quoted}`;
   else if (kind === 'invoices' && !id) what = 'New invoice';
   else if (kind === 'invoices' && id) what = `Invoice ${id}: ${action ?? 'changes'}`;
+  else if (kind === 'imports') what = action === 'undo' ? 'Undoing the last import' : 'An import';
   const message = (notice.answer?.body as { message?: unknown } | null | undefined)?.message;
-  const why = typeof message === 'string' ? message : notice.answer ? `The team server answered ${notice.answer.status}.` : '';
+  const why = typeof message === 'string' ? message : notice.answer ? 'The team server refused it without saying why.' : '';
   const screens = { customers: paths.customers.edit.href, jobs: paths.jobs.edit.href, invoices: paths.invoices.view.href } as const;
   const screen = kind === 'customers' || kind === 'jobs' || kind === 'invoices' ? screens[kind] : undefined;
   const href = id && screen && notice.method !== 'DELETE' ? screen(id) : undefined;
