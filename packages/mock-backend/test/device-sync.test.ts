@@ -220,6 +220,28 @@ describe('devices syncing through a team server', () => {
     expect((await b.sync.state()).notices).toEqual([]);
   });
 
+  it('a job started offline while the owner changed its price elsewhere is saved with both; a job edited on two devices keeps both fields', async () => {
+    const { server, a, b } = await twoDevices();
+    const jobs = [...(await everything(server)).jobs.values()].filter((j) => j.status === 'scheduled' && !j.archived_dt);
+    const [started, edited] = jobs as [Job, Job];
+    expect(edited).toBeDefined();
+    a.link.net.up = false;
+    // The technician, offline: starts one job, and rewrites the other's description.
+    expect((await call(a.copy, 'POST', `/jobs/${started.id}/move`, { status: 'in_progress' }, { 'if-match': `"${started.modified_dt}"` })).status).toBe(200);
+    expect((await call(a.copy, 'PATCH', `/jobs/${edited.id}`, { description: 'Replaced the valve; the tap drips no more.' }, { 'if-match': `"${edited.modified_dt}"` })).status).toBe(200);
+    // The owner: changes both jobs' prices.
+    for (const job of [started, edited]) expect((await call(b.copy, 'PATCH', `/jobs/${job.id}`, { price_cents: 12_345 }, { 'if-match': `"${job.modified_dt}"` })).status).toBe(200);
+    expect(await b.sync.sync()).toMatchObject({ pushed: 2, offline: false });
+    a.link.net.up = true;
+    expect(await a.sync.sync()).toMatchObject({ pushed: 2, merged: 2, refused: 0, offline: false });
+    const onServer = (await everything(server)).jobs;
+    expect(onServer.get(started.id)).toMatchObject({ status: 'in_progress', price_cents: 12_345 });
+    expect(onServer.get(edited.id)).toMatchObject({ description: 'Replaced the valve; the tap drips no more.', price_cents: 12_345 });
+    await b.sync.sync();
+    expect(await everything(a.copy)).toEqual(await everything(server));
+    expect(await everything(b.copy)).toEqual(await everything(server));
+  });
+
   it('notes changed on both devices: one is kept, the other a notice, and that device shows the notes kept', async () => {
     const { server, a, b } = await twoDevices();
     const target = [...(await everything(a.copy)).customers.values()][0]!;

@@ -133,8 +133,11 @@ export function createRouter({ handlers, sql, db, now, logger, publish, extensio
         }
         const ids = namedIdsHeader === null ? device : namedIds(namedIdsHeader);
         // On a device, the record an edit starts from (its GET's answer), to merge it with another
-        // device's edit of other fields should the server refuse it.
-        const base = device && route.etag && (route.method === 'PUT' || route.method === 'PATCH') ? await readBefore(client, path) : undefined;
+        // device's edit of other fields should the server refuse it; for an action on a record (a
+        // job's move), the record it acts on.
+        // A one-click action on a record (a job's move) starts from the record it acts on.
+        const acted = route.method === 'POST' && route.params !== undefined ? path.replace(/\/[^/]+$/, '') : undefined;
+        const base = device && route.etag ? ((route.method === 'PUT' || route.method === 'PATCH') ? await readBefore(client, path) : acted ? await readBefore(client, acted) : undefined) : undefined;
         const changes: ChangeEvent[] = [];
         const result = await run(ids ? { ...client, ids } : client, () => stamp);
         changes.push(...changesOf(route, result));

@@ -420,22 +420,33 @@ async function serverAnswers(server: SyncServer): Promise<boolean> {
  * meanwhile (412), merged when that is safe: when the fields this edit changed (its body against
  * the record it started from) and those changed on the server (the record now against the same
  * start) are different ones, the edit is sent again over the server's version with the server's
- * values for the fields it did not change. Undefined (a notice, as before) when both changed a
- * field, or the merge is refused too.
+ * values for the fields it did not change. A job's status move is sent again when the job's
+ * status is still the one it moved from (whatever else changed). Undefined (a notice, as before)
+ * when both changed a field (or the status), or the merge is refused too.
  */
 async function mergeEdit(server: SyncServer, row: OutboxRow): Promise<SyncAnswer | undefined> {
   const base = JSON.parse(row.base as string) as Record<string, unknown>;
   const body = JSON.parse(row.body as string) as Record<string, unknown>;
   const path = row.path.split('?')[0] as string;
-  const res = await server(path);
+  const move = row.method === 'POST' && /^\/jobs\/[^/]+\/move$/.test(path);
+  const res = await server(move ? path.replace(/\/move$/, '') : path);
   if (res.status !== 200) return undefined;
   const now = (await res.json()) as Record<string, unknown>;
+  if (typeof now.modified_dt !== 'number') return undefined;
   const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-  const fields = Object.keys(body);
-  const mine = fields.filter((f) => !same(body[f], base[f]));
-  const theirs = fields.filter((f) => !same(now[f], base[f]));
-  if (mine.length === 0 || mine.some((f) => theirs.includes(f)) || typeof now.modified_dt !== 'number') return undefined;
-  const merged = Object.fromEntries(fields.map((f) => [f, mine.includes(f) ? body[f] : now[f]]));
+  let merged: Record<string, unknown>;
+  if (move) {
+    // A status move conflicts only with another status change: the job's price or notes changed
+    // elsewhere, the move still applies, over the server's version.
+    if (!same(now.status, base.status)) return undefined;
+    merged = body;
+  } else {
+    const fields = Object.keys(body);
+    const mine = fields.filter((f) => !same(body[f], base[f]));
+    const theirs = fields.filter((f) => !same(now[f], base[f]));
+    if (mine.length === 0 || mine.some((f) => theirs.includes(f))) return undefined;
+    merged = Object.fromEntries(fields.map((f) => [f, mine.includes(f) ? body[f] : now[f]]));
+  }
   const write: SyncWrite = { request_id: `${row.request_id}.merged`.slice(0, 100), method: row.method, path: row.path, body: merged, if_match: etagOf(now.modified_dt) };
   const pushed = await server('/sync/push', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ writes: [write] }) });
   if (pushed.status !== 200) return undefined;

@@ -51,5 +51,8 @@ describe('the sync panel', () => {
     await userEvent.click(retries[0]!);
     await expect.poll(() => heard.find((m) => m.type === 'sync-retry')).toEqual({ type: 'sync-retry', requestId: 'dev-1:7' });
     expect(screen.getAllByRole('button', { name: 'Dismiss' })).toHaveLength(2);
+    // What was written in the change that was not saved is still there, to apply again.
+    expect(screen.getByText('What you wrote')).toBeTruthy();
+    expect(screen.getByText('Ada Lovelace')).toBeTruthy();
   });
 });

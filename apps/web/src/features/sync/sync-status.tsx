@@ -66,10 +66,23 @@ export function SyncStatusPanel({ place }: { place: 'nav' | 'banner' }) {
           <summary>{`${changes(notices.length)} not saved`}</summary>
           <ul>
             {notices.map((notice) => {
-              const { what, why, href } = describeNotice(notice);
+              const { what, why, href, yours } = describeNotice(notice);
               return (
                 <li key={notice.requestId}>
                   <strong>{what}</strong> was not saved: {why}{' '}
+                  {yours.length > 0 && (
+                    <details className="sync-status__yours">
+                      <summary>What you wrote</summary>
+                      <dl>
+                        {yours.map(({ label, text }) => (
+                          <div key={label}>
+                            <dt>{label}</dt>
+                            <dd>{text}</dd>
+                          </div>
+                        ))}
+                      </dl>
+                    </details>
+                  )}
                   {href && <Link to={href}>See it as it is now</Link>}{' '}
                   {notice.retry && (
                     <Button size="sm" variant="secondary" onClick={() => channel.current?.postMessage({ type: 'sync-retry', requestId: notice.requestId } satisfies SyncMessage)}>

@@ -29,7 +29,12 @@ describe('a change in words', () => {
       what: 'Moving job 12 to Cancelled',
       why: 'A job that is scheduled cannot move to cancelled.',
       href: '/biz/jobs/edit?id=12',
+      yours: [],
     });
+    // What the person wrote stays with the notice, to apply again.
+    expect(describeNotice(notice('PATCH', '/jobs/12', { description: 'Replaced the valve', price_cents: 100 }, 'Changed elsewhere.')).yours).toEqual([
+      { label: 'Description', text: 'Replaced the valve' },
+    ]);
     expect(describeNotice(notice('POST', '/customers', { full_name: 'Ada' }))).toMatchObject({ what: 'New customer “Ada”', why: '', href: undefined });
     expect(describeNotice(notice('PUT', '/customers/7', { full_name: 'Ada B' }))).toMatchObject({ what: 'Changes to customer “Ada B”', href: '/biz/customers/edit/7' });
     expect(describeNotice(notice('DELETE', '/jobs/9', null))).toMatchObject({ what: 'Deleting job 9', href: undefined });

@@ -8,7 +8,13 @@ import { paths } from '../../lib/paths';
  * @example
  * const { what, why, href } = describeNotice(notice); // 'Moving job 12 to Cancelled', 'The job is Scheduled now…', '/biz/jobs/edit?id=12'
  */
-export function describeNotice(notice: Omit<SyncNotice, 'answer'> & { answer?: SyncNotice['answer'] }): { what: string; why: string; href: string | undefined } {
+export function describeNotice(notice: Omit<SyncNotice, 'answer'> & { answer?: SyncNotice['answer'] }): {
+  what: string;
+  why: string;
+  href: string | undefined;
+  /** What the person wrote in it (see textOf). */
+  yours: { label: string; text: string }[];
+} {
   const body = (notice.body ?? {}) as { full_name?: string; title?: string; status?: JobStatus };
   const [, kind, id, action] = notice.path.split('?')[0]!.split('/');
   const name = body.full_name ?? body.title;
@@ -28,5 +34,29 @@ export function describeNotice(notice: Omit<SyncNotice, 'answer'> & { answer?: S
   const screens = { customers: paths.customers.edit.href, jobs: paths.jobs.edit.href, invoices: paths.invoices.view.href } as const;
   const screen = kind === 'customers' || kind === 'jobs' || kind === 'invoices' ? screens[kind] : undefined;
   const href = id && screen && notice.method !== 'DELETE' ? screen(id) : undefined;
-  return { what, why, href };
+  return { what, why, href, yours: textOf(notice.body) };
+}
+
+const textFields: Record<string, string> = {
+  full_name: 'Name',
+  title: 'Title',
+  description: 'Description',
+  notes: 'Notes',
+  note: 'Note',
+  service_address: 'Service address',
+  email: 'Email',
+  phone: 'Phone',
+};
+
+/**
+ * What a person wrote in a write (its text fields, labelled): a refused change's words stay on the
+ * device, in its notice, for its author to apply again.
+ * @example
+ * textOf({ description: 'Replaced the valve', price_cents: 100 }); // [{ label: 'Description', text: 'Replaced the valve' }]
+ */
+export function textOf(body: unknown): { label: string; text: string }[] {
+  if (!body || typeof body !== 'object') return [];
+  return Object.entries(textFields)
+    .map(([field, label]) => ({ label, text: (body as Record<string, unknown>)[field] }))
+    .filter((f): f is { label: string; text: string } => typeof f.text === 'string' && f.text.trim() !== '');
 }
