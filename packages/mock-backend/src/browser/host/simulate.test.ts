@@ -116,6 +116,28 @@ const stopsGentlyIntoTheCache: TabStepFn = <R>(state: TabState, event: TabEvent<
   tabStep(state, event.type === 'page-hide' ? { type: 'page-hide', now: event.now } : event);
 
 /**
+ * A host that refuses in words where it should run (issue 54): every write refused at once as
+ * "may or may not have run", every read as if OPFS had failed. Each refusal is allowed while things
+ * go wrong; only the quiet check (once the faults stop, every request succeeds) finds them.
+ */
+const refusesEveryWrite: SwStepFn = <R>(state: SwState, event: SwEvent<R>): SwEffect<R>[] =>
+  event.type === 'fetch' && !event.request.read
+    ? [{ type: 'refuse', id: event.request.id, status: 503, code: 'SERVICE_UNAVAILABLE', message: 'The write may or may not have run: look before you try again.' }]
+    : swStep(state, event);
+const refusesEveryRead: SwStepFn = <R>(state: SwState, event: SwEvent<R>): SwEffect<R>[] =>
+  event.type === 'fetch' && event.request.read
+    ? [{ type: 'refuse', id: event.request.id, status: 503, code: 'SERVICE_UNAVAILABLE', message: 'OPFS failed: the database could not be opened.' }]
+    : swStep(state, event);
+
+/** An owner whose database failed to open never tried again, though the failure had passed: every tab answered the failure until the person closed that one (issue 54). */
+const failedOwnerNeverRetries: TabStepFn = <R>(state: TabState, event: TabEvent<R>): TabEffect<R>[] => {
+  if (event.type === 'wire' && event.message.type === 'hello' && state.role.kind === 'failed' && !state.outdated) {
+    return [{ type: 'post', message: { type: 'owner-failed', owner: state.id, error: state.role.error } }];
+  }
+  return tabStep(state, event);
+};
+
+/**
  * Each bug put back is found at a seed named here, the first of the default run's seeds that finds
  * it (a search from seed 1 found them; `npm run test:long` searches again). `npm test` runs that one
  * schedule, and the same schedule with the real machines must keep every invariant, so a change of
@@ -128,6 +150,9 @@ describe('the simulator finds the bugs the host has had', () => {
     ['a read during an owner’s close answered 503', { swStep: refusesWhatWasOnAClosingOwner }, /answered 503 after/, 32],
     ['the update parked behind a write', { tabStep: parksUpdateBehindWrites }, /did not take the database over/, 16],
     ['a page frozen in the back/forward cache holds the database', { tabStep: stopsGentlyIntoTheCache }, /no tab could open the database .* back\/forward cache/, 1],
+    ['every write refused at once as "may or may not have run"', { swStep: refusesEveryWrite }, /sent once the faults had stopped, was answered 503/, 1],
+    ['every read refused as if OPFS had failed', { swStep: refusesEveryRead }, /sent once the faults had stopped, was answered 503/, 1],
+    ['a failed owner never tries again', { tabStep: failedOwnerNeverRetries }, /sent once the faults had stopped, was answered 503 \("OPFS failed/, 121],
   ];
   const long = process.env.OTTO_LONG === '1';
   for (const [name, options, expected, seed] of cases) {

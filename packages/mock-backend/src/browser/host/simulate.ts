@@ -112,7 +112,8 @@ export function simulate(options: SimOptions): SimResult {
   };
 
   // The schedule's knobs, drawn from the seed.
-  const opfsFailRate = chance(0.1) ? 0.3 : 0;
+  // Faults stop at the quiet time (below): from then on OPFS opens.
+  let opfsFailRate = chance(0.1) ? 0.3 : 0;
   const stopParks = options.stopWaitsForLateRequests ?? false;
 
   const tabs = new Map<string, SimTab>();
@@ -194,20 +195,20 @@ export function simulate(options: SimOptions): SimResult {
     at(now + 20 + pick(400), () => {
       if (worker.state !== 'opening' || worker.frozen) return;
       if (opfsFailRate > 0 && chance(opfsFailRate)) return fail(worker, opfsFailure);
-      if (db.schemaVersion && worker.version < db.schemaVersion) return fail(worker, newerSchema);
+      if (db.schemaVersion && worker.version < db.schemaVersion) return fail(worker, newerSchema, 'SCHEMA_TOO_NEW');
       if (worker.version > db.schemaVersion) db.schemaVersion = worker.version;
       worker.state = 'serving';
       toTab(worker, { type: 'worker-ready', now: 0, info: { storage: 'opfs' } });
       pump(worker);
     });
   }
-  function fail(worker: SimWorker, error: string): void {
+  function fail(worker: SimWorker, error: string, code = 'OPEN_FAILED'): void {
     if (worker.state === 'dead' || worker.frozen) return;
     worker.state = 'failed';
     worker.error = error;
     releaseFiles(worker);
     for (const job of worker.queue.splice(0)) job.reply(false, { status: 503, message: error });
-    toTab(worker, { type: 'worker-failed', now: 0, error: { code: 'OPEN_FAILED', message: error } });
+    toTab(worker, { type: 'worker-failed', now: 0, error: { code, message: error } });
   }
   function toTab(worker: SimWorker, event: TabEvent<SimResponse>): void {
     deliver(`w${worker.id}>${worker.tab}`, () => {
@@ -644,6 +645,28 @@ export function simulate(options: SimOptions): SimResult {
     });
   }
 
+  // Quiet (issue 54): the faults stop. A page at the newest version opens (the person reloads),
+  // and once it has had time to start, it and every other page at that version send a read and a
+  // write: each must succeed. A refusal in words is fine while things go wrong, never after: a
+  // host that refused everything would otherwise pass.
+  const quietRequests = new Set<number>();
+  at(horizon + 60_000, () => {
+    opfsFailRate = 0;
+    const newest = [...tabs.values()].reduce((v, t) => ((t.core.version ?? '') > v ? (t.core.version ?? '') : v), '1');
+    schedule.push(`${now} quiet: faults stop; a page at version ${newest} opens`);
+    openTab(newest, true);
+    at(now + ownerWaitMs + filesWaitMs, () => {
+      for (const tab of tabs.values()) {
+        if (!tab.alive || !tab.backend || !tab.listening || tab.core.version !== newest) continue;
+        for (const write of [false, true]) {
+          quietRequests.add(nextRequest);
+          schedule.push(`${now} quiet ${write ? 'write' : 'read'} from ${tab.id}`);
+          pageRequest(tab, write);
+        }
+      }
+    });
+  });
+
   // Run until nothing is left to happen (every timer fired, every message delivered).
   const limit = horizon + 300_000;
   while (heap.length > 0) {
@@ -671,6 +694,8 @@ export function simulate(options: SimOptions): SimResult {
         violations.push(`write ${req.rid} was acknowledged but is in the database ${db.applied.get(req.rid) ?? 0} times`);
       } else if (req.write && req.answer.status >= 500 && !/may or may not/.test(req.answer.message ?? '') && db.applied.has(req.rid)) {
         violations.push(`write ${req.rid} was answered ${req.answer.status} ("${req.answer.message}") but is in the database`);
+      } else if (quietRequests.has(req.id) && req.answer.status !== (req.write ? 201 : 200)) {
+        violations.push(`request ${req.id} (${label(req)} from ${req.tab}), sent once the faults had stopped, was answered ${req.answer.status} ("${req.answer.message}")`);
       }
     }
   }

@@ -27,6 +27,9 @@ export function tabHello(state: TabState): TabWire {
 /** A write that went to an owner that closed before answering it: it may have run there. */
 const closedBeforeAnswering = 'The tab that owned the database closed before answering, so this change may or may not have been saved. Reload to check, then try again.';
 
+/** The failures of opening the database that may pass by themselves (see onWire's 'hello'). */
+const retryable: ReadonlySet<string> = new Set(['OPEN_FAILED', 'BUSY', 'SERVICE_UNAVAILABLE']);
+
 const ownsLock = (role: TabRole) => role.kind === 'starting' || role.kind === 'owning' || role.kind === 'failed' || role.kind === 'handing-over';
 
 /** One step of the machine. */
@@ -166,6 +169,15 @@ function onWire<R>(state: TabState, message: TabWire, response: R | undefined, f
     case 'hello':
       noteVersion(state, message.appVersion, out);
       if (role.kind === 'owning') out.push({ type: 'post', message: ownerMessage(state) });
+      if (role.kind === 'failed' && retryable.has(role.error.code) && !state.outdated) {
+        // A page opening is a person trying again: a failure that may have passed (the files held
+        // by a worker that has since gone, a storage that was busy) is tried once more, and the
+        // new page hears the outcome. A damaged file or a newer schema fails the same way again,
+        // so those stay as they are (the recovery screen acts on them).
+        state.role = { kind: 'starting' };
+        out.push({ type: 'terminate-worker' }, { type: 'start-worker' }, { type: 'status' });
+        return;
+      }
       if (role.kind === 'failed') out.push({ type: 'post', message: { type: 'owner-failed', owner: state.id, error: role.error } });
       return;
     case 'owner': {
