@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { requestIdHeader, type Customer } from '@otto/api-contract';
-import { createMockApi } from '@otto/mock-backend';
+import { createMockApi, seedDatabase } from '@otto/mock-backend';
 import { currentLoad, describeMachine } from './machine';
 
 const quiet = { debug() {}, info() {}, warn: console.warn, error: console.error };
@@ -15,7 +15,8 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const round = (ms: number) => Math.round(ms * 1000) / 1000;
 
 async function measure(changeLog: boolean, customers: number, writes: number) {
-  const api = await createMockApi({ logger: quiet, seed: { count: customers, jobs: false, fakerSeed: 42 }, changeLog });
+  const api = await createMockApi({ logger: quiet, seed: false, changeLog });
+  seedDatabase(api.store, { count: customers, jobs: false, fakerSeed: 42 }, Date.now());
   const call = async (method: string, path: string, body: unknown, headers: Record<string, string> = {}) => {
     const t = performance.now();
     const res = await api.fetch(

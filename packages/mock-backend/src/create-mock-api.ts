@@ -7,6 +7,7 @@ import { syncHandlers } from './sync/sync-handlers';
 import { withSyncPush } from './sync/sync-push';
 import { createLogger } from './logger';
 import { createChangeListeners } from './runtime/change-listeners';
+import { changeLogOffSql, changeLogOnSql } from './sync/sync-log';
 import { createRouter } from './runtime/create-router';
 import { withControl } from './runtime/control-routes';
 import { compileExtensionRoutes } from './runtime/extensions';
@@ -61,7 +62,12 @@ export async function createMockApi(options: MockApiOptions & { database?: ApiDa
     feed.tell(event);
     opened.publish?.(event);
   };
+  // The change log (decision 0167): off, its horizon is past any position, so a pull answers with
+  // everything; on again, it is complete from now on.
+  const changeLog = options.changeLog !== false;
+  await opened.sql.transaction((db) => db.run(changeLog ? changeLogOnSql : changeLogOffSql));
   const route = createRouter({
+    changeLog,
     extensionRoutes,
     handlers: [...customerHandlers, ...jobHandlers, ...importHandlers, ...reportHandlers, ...invoiceHandlers, ...syncHandlers],
     sql: opened.sql,

@@ -82,6 +82,15 @@ export interface MockApiOptions {
    * @default true
    */
   testControls?: boolean;
+  /**
+   * Whether each write is kept in the change log that devices pull from (`GET /api/sync/pull`).
+   * Where nothing pulls (the app on its own, a device's copy) turn it off: a write then costs no
+   * log, and a pull, should one come, answers with everything (decision 0167). Turned on again
+   * (a file that a server now serves), the log is complete from that moment: a device that pulled
+   * before takes everything once.
+   * @default true
+   */
+  changeLog?: boolean;
 }
 
 /**

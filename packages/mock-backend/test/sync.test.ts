@@ -1,6 +1,7 @@
 // Sync's server half (issue 40, decision 0163): pull from a position, push in order exactly once.
 import { describe, expect, it } from 'vitest';
 import { syncLimits, syncPullSchema, syncPushSchema, type SyncPull, type SyncWrite } from '@otto/api-contract';
+import { createSqliteStore } from '@otto/sqlite-store';
 import { startApi } from './helpers';
 
 type Api = Awaited<ReturnType<typeof startApi>>;
@@ -153,6 +154,31 @@ describe('pull', () => {
     await device.sync(t);
     expect([...device.copy.customers.values()]).toMatchObject([{ full_name: 'Only One' }]);
     await t.api.close();
+  });
+});
+
+describe('the change log, kept only where something pulls', () => {
+  it('keeps no log where nothing pulls (a pull then answers everything); turned on, it is complete from then on', async () => {
+    const store = createSqliteStore({ storage: 'memory' });
+    const local = await startApi({ store, changeLog: false });
+    const device = deviceCopy();
+    const { copy } = device;
+    await device.sync(local);
+    expect((await local.call('POST', '/api/customers', { full_name: 'Logged nowhere', email: 'nowhere@example.com', phone: '555 0100' })).status).toBe(200);
+    // Nothing was logged, and a pull from a position gets everything again (it cannot know what changed).
+    expect(store.get<{ n: number }>('SELECT count(*) AS n FROM sync_log')?.n).toBe(0);
+    const again = await pullOnce(local, { epoch: copy.epoch, since: copy.position });
+    expect(again.reset).toBe(true);
+    await local.api.close();
+    // The same file served with the log: a device that pulled before takes everything once, then only changes.
+    const served = await startApi({ store, seed: false });
+    await device.sync(served);
+    expect([...copy.customers.values()].map((c) => (c as { full_name: string }).full_name)).toContain('Logged nowhere');
+    const made = (await served.call('POST', '/api/customers', { full_name: 'Logged here', email: 'here@example.com', phone: '555 0101' })).json as { id: string };
+    const changed = await pullOnce(served, { epoch: copy.epoch, since: copy.position });
+    expect(changed.reset).toBe(false);
+    expect(changed.records.customers.map((c) => c.id)).toEqual([made.id]);
+    await served.api.close();
   });
 });
 

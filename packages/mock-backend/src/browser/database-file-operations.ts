@@ -41,7 +41,7 @@ export function databaseFileOperations({ newStore, open, logger, extensions, cha
 
   /** The API over a database that is there already (restored or put back): never seeded, on the worker's clock. */
   const reopen = (store: MockApi['store']) =>
-    createMockApi({ extensions, store, logger, seed: false, onChange: changes.publish, ...(options.now ? { now: options.now } : {}) });
+    createMockApi({ extensions, store, logger, seed: false, changeLog: false, onChange: changes.publish, ...(options.now ? { now: options.now } : {}) });
 
   /**
    * Checks `backup` (in a scratch file, a slice at a time), then puts it in place of the database

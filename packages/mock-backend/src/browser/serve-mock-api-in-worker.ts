@@ -130,6 +130,8 @@ export async function serveMockApiInWorker(given: ServeMockApiInWorkerOptions = 
           controlShelf: shelf,
           // The scenario is applied before the queue (worker-request-queue.ts), once.
           applyScenarios: false,
+          // Nothing pulls from a tab's database (the app alone, or a device's copy): no change log.
+          changeLog: false,
           store,
           logger,
           onChange: changes.publish,

@@ -36,6 +36,8 @@ interface RouterOptions {
   publish: (event: ChangeEvent) => void;
   /** Routes of your own (`extensions` of createMockApi), tried on paths that are not Otto's. */
   extensionRoutes?: ExtensionRoutes;
+  /** Whether writes are kept in the change log devices pull from (see MockApiOptions.changeLog). */
+  changeLog?: boolean;
 }
 
 /**
@@ -43,7 +45,7 @@ interface RouterOptions {
  * shape checks, filterJson handling, and the mapping of errors to responses. Handlers only write
  * the happy path.
  */
-export function createRouter({ handlers, sql, db, now, logger, publish, extensionRoutes }: RouterOptions): (request: Request) => Promise<Response> {
+export function createRouter({ handlers, sql, db, now, logger, publish, extensionRoutes, changeLog = true }: RouterOptions): (request: Request) => Promise<Response> {
   const byRoute = new Map<RouteDefinition, RouteHandler>(handlers.map((h) => [h.route, h]));
   // Inside a unit of work the transaction is open: a handler's own transaction() is a savepoint.
   const unitDb = savepointsOnly(db);
@@ -119,7 +121,7 @@ export function createRouter({ handlers, sql, db, now, logger, publish, extensio
       const requestId = requestIdOf(request);
       const fingerprint = requestId ? await fingerprintOf(request.method, path + url.search, bodyBytes) : undefined;
       const namedIdsHeader = request.headers.get(recordIdsHeader);
-      const outcome = await sql.transaction(async (client): Promise<{ answer: LoggedAnswer; result?: HandlerResult }> => {
+      const outcome = await sql.transaction(async (client): Promise<{ answer: LoggedAnswer; result?: HandlerResult; changes?: ChangeEvent[] }> => {
         const clock = now();
         // The write's moment comes from the database, first (decision 0120): its records' versions.
         const stamp = await takeVersionStamp(client, clock);
@@ -138,11 +140,11 @@ export function createRouter({ handlers, sql, db, now, logger, publish, extensio
         // A one-click action on a record (a job's move) starts from the record it acts on.
         const acted = route.method === 'POST' && route.params !== undefined ? path.replace(/\/[^/]+$/, '') : undefined;
         const base = device && route.etag ? ((route.method === 'PUT' || route.method === 'PATCH') ? await readBefore(client, path) : acted ? await readBefore(client, acted) : undefined) : undefined;
-        const changes: ChangeEvent[] = [];
         const result = await run(ids ? { ...client, ids } : client, () => stamp);
-        changes.push(...changesOf(route, result));
-        // The change log a device pulls from (decision 0163), in the write's own transaction.
-        await logChanges(client, stamp, changes);
+        const changes: ChangeEvent[] = changesOf(route, result);
+        // The change log a device pulls from (decision 0163), in the write's own transaction;
+        // not kept where nothing pulls (decision 0167).
+        if (changeLog) await logChanges(client, stamp, changes);
         const answer: LoggedAnswer = { status: 200, headers: headersOf(result), body: JSON.stringify(result.data) };
         if (requestId && fingerprint) await logAnswer(client, requestId, fingerprint, answer, clock);
         // On a device, the write waits in its outbox until the server has run it.
@@ -161,10 +163,10 @@ export function createRouter({ handlers, sql, db, now, logger, publish, extensio
             madeAt: clock,
           });
         }
-        return { answer, result };
+        return { answer, result, changes };
       });
       // Past this point the write committed: only now is it news for the change feed (a replay changed nothing).
-      if (outcome.result) publishAll(changesOf(route, outcome.result), publish, logger);
+      if (outcome.changes) publishAll(outcome.changes, publish, logger);
       const response = replayResponse(outcome.answer);
       // A push tells its device which writes had run already (decision 0163).
       if (!outcome.result) response.headers.set(replayedHeader, 'true');

@@ -71,6 +71,15 @@ export const randomEpochSql = {
  */
 export const syncHorizonNowSql = 'UPDATE sync_state SET horizon = (SELECT last FROM version_stamp WHERE k = 1) WHERE k = 1';
 
+/**
+ * The change log turned off (decision 0167): the horizon past any position a device can have, so
+ * that every pull answers with everything (the log is not kept).
+ */
+export const changeLogOffSql = `UPDATE sync_state SET horizon = ${Number.MAX_SAFE_INTEGER} WHERE k = 1 AND horizon < ${Number.MAX_SAFE_INTEGER}`;
+
+/** The change log turned on (again): complete from the latest stamp on, when it was off. */
+export const changeLogOnSql = `UPDATE sync_state SET horizon = (SELECT last FROM version_stamp WHERE k = 1) WHERE k = 1 AND horizon = ${Number.MAX_SAFE_INTEGER}`;
+
 /** The entities a pull knows: Otto's own (an extension's events are not logged). */
 const logged: ReadonlySet<string> = new Set(changeEntities.filter((e) => e !== 'database'));
 
