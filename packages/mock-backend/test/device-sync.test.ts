@@ -408,6 +408,41 @@ describe('devices syncing through a team server', () => {
     expect(await everything(copy)).toEqual(onServer);
   });
 
+  it('a device whose answer was lost and that stayed offline three days gets no false notice: the server forgot the answer, the effect says it ran', async () => {
+    let clock = Date.UTC(2026, 11, 1, 9);
+    const now = () => clock;
+    const server = await api({ seed: { count: 5, fakerSeed: 3 }, now });
+    const copy = await api({ now });
+    await makeDevice(copy.store, 5);
+    const link = network(server);
+    const device = createDeviceSync({ store: copy.store, server: link.send });
+    expect(await device.sync()).toMatchObject({ offline: false });
+    const onServer = await everything(server);
+    const x = [...onServer.customers.values()][0]!;
+    const job = [...onServer.jobs.values()].find((j) => j.status === 'scheduled' && !j.archived_dt)!;
+    // Offline: a new customer, an edit and a job started; then one push whose answer is lost.
+    link.net.up = false;
+    clock += 60_000;
+    const made = (await call(copy, 'POST', '/customers', { full_name: 'Made before the gap', email: 'gap@example.com', phone: '555 0320' })).body as Customer;
+    expect((await call(copy, 'PUT', `/customers/${x.id}`, { ...pick(x), phone: '555 0321' }, { 'if-match': `"${x.modified_dt}"` })).status).toBe(200);
+    expect((await call(copy, 'POST', `/jobs/${job.id}/move`, { status: 'in_progress' }, { 'if-match': `"${job.modified_dt}"` })).status).toBe(200);
+    link.net.up = true;
+    link.net.loseNextAnswer = true;
+    expect(await device.sync()).toMatchObject({ offline: true });
+    expect((await device.state()).waiting).toBe(3);
+    // Three days without a connection: the server's request log forgets answers after one.
+    clock += 3 * 24 * 60 * 60 * 1000;
+    const back = await device.sync();
+    expect(back).toMatchObject({ pushed: 3, refused: 0, offline: false });
+    expect(await device.state()).toMatchObject({ waiting: 0, notices: [] });
+    const after = await everything(server);
+    expect([...after.customers.values()].filter((c) => c.full_name === 'Made before the gap')).toHaveLength(1);
+    expect(after.customers.get(made.id)).toBeDefined();
+    expect(after.customers.get(x.id)).toMatchObject({ phone: '555 0321' });
+    expect(after.jobs.get(job.id)).toMatchObject({ status: 'in_progress' });
+    expect(await everything(copy)).toEqual(after);
+  });
+
   it('cuts pushes by size under the server’s limit: 200 long notes made offline all reach the server', async () => {
     const { server, a } = await twoDevices(0);
     a.link.net.up = false;

@@ -42,7 +42,13 @@ async function simulate(seed: number, steps: number) {
   const pick = <T,>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   // The server's database outlives its process: a restart is a new API on the same store.
   const serverStore = createSqliteStore({ storage: 'memory', logger: quiet });
-  let server = await createMockApi({ store: serverStore, seed: { count: 6, fakerSeed: seed }, logger: quiet });
+  // One clock for all: a step is a second, and a day can pass (the server's request log forgets
+  // answers after one: a device offline that long must still not run a write twice, nor be told
+  // falsely that it was refused).
+  let clock = Date.UTC(2026, 11, 1, 8);
+  const now = () => clock;
+  let server = await createMockApi({ store: serverStore, seed: { count: 6, fakerSeed: seed }, logger: quiet, now });
+  let days = 0;
   let restarts = 0;
   // A record whose writes the server can never run: each is answered 500 in its push (the others
   // in the push run). From the first seeded customer on: a device must set such a write aside and
@@ -65,7 +71,7 @@ async function simulate(seed: number, steps: number) {
   let pullsChecked = 0;
   const devices = await Promise.all(
     [1, 2, 3].map(async (no) => {
-      const copy = await createMockApi({ seed: false, logger: quiet });
+      const copy = await createMockApi({ seed: false, logger: quiet, now });
       await makeDevice(copy.store, no);
       const net = { up: true, loseAnswers: 0, repeat: 0, pushFails: false };
       const send: SyncServer = async (path, init) => {
@@ -91,6 +97,7 @@ async function simulate(seed: number, steps: number) {
   for (const device of devices) await device.sync.sync();
   let writes = 0;
   for (let step = 0; step < steps; step++) {
+    clock += 1_000;
     const device = pick(devices);
     const roll = next();
     const id = `d${device.no}-${step}`;
@@ -125,9 +132,12 @@ async function simulate(seed: number, steps: number) {
       device.net.repeat = 1;
     } else if (roll < 0.75) {
       device.net.pushFails = !device.net.pushFails;
+    } else if (roll < 0.765) {
+      clock += 25 * 60 * 60 * 1000;
+      days++;
     } else if (roll < 0.78) {
       await server.close();
-      server = await createMockApi({ store: serverStore, seed: false, logger: quiet });
+      server = await createMockApi({ store: serverStore, seed: false, logger: quiet, now });
       restarts++;
     } else {
       // No answer will be lost in this sync (a lost one makes it stop, as offline).
@@ -173,7 +183,7 @@ async function simulate(seed: number, steps: number) {
   const setAside = notices.filter((n) => n.retry);
   for (const notice of setAside) expect(notice.path).toBe(`/customers/${poison}`);
   await Promise.all([server.close(), ...devices.map((d) => d.copy.close())]);
-  return { writes, restarts, setAside: setAside.length, pullsChecked };
+  return { writes, restarts, setAside: setAside.length, pullsChecked, days };
 }
 
 /** Seeds whose schedules write to the poisoned record (of 1 to 40, all but nine do; all 40 pass). */

@@ -358,6 +358,16 @@ async function pushAll(sql: SqlStore, server: SyncServer, report: SyncReport, pu
       report.error = error instanceof Error ? error.message : String(error);
       return false;
     }
+    // A write the server ran, whose answer was lost, and that it no longer remembers (its request
+    // log keeps answers a day): sent again, it is refused (its id taken, its record changed: by
+    // itself). Its effect on the server says it ran: taken as run, not as a refusal.
+    for (let i = 0; i < answers.length; i++) {
+      const answer = answers[i]!;
+      const row = batch.find((r) => r.request_id === answer.request_id);
+      if (!row || (answer.status !== 409 && answer.status !== 412)) continue;
+      const ran = await ranAlready(server, row, answer.status).catch(() => undefined);
+      if (ran) answers[i] = { request_id: answer.request_id, status: 200, body: ran, replayed: true };
+    }
     // An edit refused because the record changed on the server (412) is merged when the two
     // changed different fields: sent again over the server's version, with its own fields only.
     for (let i = 0; i < answers.length; i++) {
@@ -402,6 +412,42 @@ async function pushAll(sql: SqlStore, server: SyncServer, report: SyncReport, pu
       return true;
     }
   }
+}
+
+/**
+ * Whether a write refused when sent again had in fact run before (its answer lost, and forgotten
+ * by the server since): a create whose record (by the id this device gave it, which no other
+ * device can give) is on the server; an edit whose record has, in every field it changed, the
+ * value it set; a job's move whose job is at the status it moved to. Answers the record as the
+ * server has it, else undefined. (Someone else's change of the same fields since makes it a
+ * conflict, as it would be anyway.)
+ */
+async function ranAlready(server: SyncServer, row: OutboxRow, status: number): Promise<unknown> {
+  const path = row.path.split('?')[0] as string;
+  const read = async (at: string) => {
+    const res = await server(at);
+    return res.status === 200 ? ((await res.json()) as Record<string, unknown>) : undefined;
+  };
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  if (status === 409 && row.method === 'POST' && /^\/(customers|jobs|invoices)$/.test(path)) {
+    const kind = path.slice(1) as IdTable;
+    const id = (JSON.parse(row.ids) as Partial<Record<IdTable, string[]>>)[kind]?.[0];
+    return id === undefined ? undefined : read(`${path}/${encodeURIComponent(id)}`);
+  }
+  if (status !== 412 || row.body === null) return undefined;
+  const body = JSON.parse(row.body) as Record<string, unknown>;
+  if (row.method === 'POST' && /^\/jobs\/[^/]+\/move$/.test(path)) {
+    const job = await read(path.replace(/\/move$/, ''));
+    return job && same(job.status, body.status) ? job : undefined;
+  }
+  if ((row.method === 'PUT' || row.method === 'PATCH') && row.base) {
+    const base = JSON.parse(row.base) as Record<string, unknown>;
+    const mine = Object.keys(body).filter((f) => !same(body[f], base[f]));
+    if (mine.length === 0) return undefined;
+    const now = await read(path);
+    return now && mine.every((f) => same(now[f], body[f])) ? now : undefined;
+  }
+  return undefined;
 }
 
 /** Whether the server answers a read now (its business settings): it is up, and reachable. */
