@@ -28,6 +28,8 @@ export const apiErrorCodes = [
   'HEADERS_TOO_LARGE',
   'MALFORMED_REQUEST',
   'METHOD_NOT_ALLOWED',
+  // A device on an older Otto than its team server's data (decision 0168): update, then sync.
+  'UPDATE_REQUIRED',
 ] as const;
 /**
  * One of `apiErrorCodes`.

@@ -84,6 +84,8 @@ export const syncPullSchema = z.object({
   records: syncRecordsSchema,
   deleted: z.object({ customers: z.array(z.string()), jobs: z.array(z.string()), invoices: z.array(z.string()) }),
   next: z.string().nullable(),
+  /** The server's data version (schema): a device on an older Otto updates before it pushes (decision 0168). */
+  schema: z.number().int().optional(),
 });
 /**
  * What a pull answers.
@@ -124,6 +126,12 @@ export type SyncWrite = z.infer<typeof syncWriteSchema>;
  */
 export const syncPushInputSchema = z.object({
   writes: z.array(syncWriteSchema).min(1, 'Send at least one write.').max(syncLimits.maxPushWrites, `Send at most ${syncLimits.maxPushWrites} writes in one push.`),
+  /**
+   * The data version (schema) the device's Otto knows. A push from an Otto older than the
+   * server's data is refused whole (409 `UPDATE_REQUIRED`, nothing run): its writes could erase
+   * what it does not know. Left out, the push is taken as before (decision 0168).
+   */
+  schema: z.number().int().min(1).optional(),
 });
 /**
  * The body of a push.

@@ -6,6 +6,7 @@ import { requestIdHeader, type Customer, type Job } from '@otto/api-contract';
 import { createMockApi } from '../src/create-mock-api';
 import { createLogger } from '../src/logger';
 import { createDeviceSync, makeDevice, type SyncServer } from '../src/sync/device-sync';
+import { latestSchemaVersion } from '../src/database/migrations';
 import type { MockApi, MockApiOptions } from '../src/types';
 
 const quiet = createLogger({ sink: { debug() {}, info() {}, warn() {}, error() {} } });
@@ -441,6 +442,29 @@ describe('devices syncing through a team server', () => {
     expect(after.customers.get(x.id)).toMatchObject({ phone: '555 0321' });
     expect(after.jobs.get(job.id)).toMatchObject({ status: 'in_progress' });
     expect(await everything(copy)).toEqual(after);
+  });
+
+  it('a device on an older Otto than the server’s data pushes nothing and says to update; it still takes the server’s changes, and pushes once updated', async () => {
+    const { server, a, b } = await twoDevices();
+    const x = [...(await everything(server)).customers.values()][0]!;
+    expect((await call(a.copy, 'PUT', `/customers/${x.id}`, { ...pick(x), phone: '555 0330' }, { 'if-match': `"${x.modified_dt}"` })).status).toBe(200);
+    await call(b.copy, 'POST', '/customers', { full_name: 'From B', email: 'from@b.example', phone: '555 0300' });
+    await b.sync.sync();
+    // A's Otto knows the data version before the server's: its push is refused whole, nothing runs.
+    const outdated = createDeviceSync({ store: a.copy.store, server: a.link.send, schema: latestSchemaVersion - 1 });
+    const first = await outdated.sync();
+    expect(first).toMatchObject({ updateRequired: true, pushed: 0, refused: 0 });
+    expect((await everything(server)).customers.get(x.id)).toMatchObject({ phone: x.phone });
+    expect([...(await everything(a.copy)).customers.values()].map((c) => c.full_name)).toContain('From B');
+    // Known now: the next sync does not even try to push.
+    const pushesBefore = a.link.net.pushes;
+    expect(await outdated.sync()).toMatchObject({ updateRequired: true, pushed: 0 });
+    expect(a.link.net.pushes).toBe(pushesBefore);
+    expect((await outdated.state()).waiting).toBe(1);
+    // Updated (the same copy, the current Otto): the change goes up.
+    expect(await a.sync.sync()).toMatchObject({ pushed: 1, offline: false });
+    expect((await everything(server)).customers.get(x.id)).toMatchObject({ phone: '555 0330' });
+    expect(await everything(a.copy)).toEqual(await everything(server));
   });
 
   it('cuts pushes by size under the server’s limit: 200 long notes made offline all reach the server', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { syncLimits, syncPullSchema, syncPushSchema, type SyncPull, type SyncWrite } from '@otto/api-contract';
 import { createSqliteStore } from '@otto/sqlite-store';
 import { startApi } from './helpers';
+import { latestSchemaVersion, migrations } from '../src/database/migrations';
 
 type Api = Awaited<ReturnType<typeof startApi>>;
 
@@ -182,6 +183,23 @@ describe('the change log, kept only where something pulls', () => {
   });
 });
 
+describe('a schema step on the server', () => {
+  it('makes the data another epoch: a device that pulled before takes everything once', async () => {
+    const store = createSqliteStore({ storage: 'memory' });
+    await store.open();
+    // A server's database one step behind this code, with a device's position on it.
+    store.migrate(migrations.slice(0, latestSchemaVersion - 1));
+    const before = store.get<{ epoch: string; last: number }>('SELECT epoch, (SELECT last FROM version_stamp WHERE k = 1) AS last FROM sync_state WHERE k = 1')!;
+    const t = await startApi({ store, seed: false });
+    const pulled = await pullOnce(t, { epoch: before.epoch, since: Number(before.last) });
+    expect(pulled.reset).toBe(true);
+    expect(pulled.epoch).not.toBe(before.epoch);
+    // Once: from the new epoch and position, only changes.
+    expect((await pullOnce(t, { epoch: pulled.epoch, since: pulled.position })).reset).toBe(false);
+    await t.api.close();
+  });
+});
+
 describe('push', () => {
   it('runs the writes in order, each once: a push sent again replays its answers and changes nothing', async () => {
     const t = await startApi();
@@ -221,6 +239,19 @@ describe('push', () => {
     // The same request id for another request is refused, as over HTTP.
     const reused = await push(t, [{ request_id: 'dev-b:3', method: 'POST', path: '/jobs', body: { customer_id: ada.id, title: 'Another' } }]);
     expect(reused[0]).toMatchObject({ status: 422, body: { code: 'REQUEST_ID_REUSED' } });
+    await t.api.close();
+  });
+
+  it('refuses whole, in words, a push from an Otto older than its data, and says its own data version in every pull', async () => {
+    const t = await startApi();
+    const write: SyncWrite = { request_id: 'old-device:1', method: 'POST', path: '/customers', body: { full_name: 'From an old Otto', email: 'old@example.com', phone: '555 0100' } };
+    const refused = await t.call('POST', '/api/sync/push', { writes: [write], schema: latestSchemaVersion - 1 });
+    expect(refused.status).toBe(409);
+    expect(refused.json).toMatchObject({ code: 'UPDATE_REQUIRED', message: expect.stringMatching(/older Otto.*reload the page/) });
+    expect((await t.call('GET', '/api/customers')).headers.get('x-total-count')).toBe('0');
+    // The same Otto's, or one that does not say (another client of the contract), runs.
+    expect((await t.call('POST', '/api/sync/push', { writes: [write], schema: latestSchemaVersion })).status).toBe(200);
+    expect((await pullOnce(t)).schema).toBe(latestSchemaVersion);
     await t.api.close();
   });
 

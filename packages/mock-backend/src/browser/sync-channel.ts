@@ -34,6 +34,11 @@ export interface SyncStatus {
   /** Records taken in by the sync running now (progress of a first sync). */
   pulled: number;
   syncing: boolean;
+  /**
+   * The team server's data is newer than this Otto knows: nothing is sent until the page is
+   * reloaded (updated); changes wait on the device meanwhile (decision 0168).
+   */
+  updateRequired: boolean;
 }
 
 /**

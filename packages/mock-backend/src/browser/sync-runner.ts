@@ -45,7 +45,18 @@ export async function startSyncRunner({ api, settings, publish, logger }: { api:
       }),
   });
   const channel = new BroadcastChannel(syncChannelName);
-  const status: SyncStatus = { waiting: 0, waitingList: [], notices: [], lastSyncedAt: null, offlineSince: null, problem: null, firstSync: true, pulled: 0, syncing: false };
+  const status: SyncStatus = {
+    waiting: 0,
+    waitingList: [],
+    notices: [],
+    lastSyncedAt: null,
+    offlineSince: null,
+    problem: null,
+    firstSync: true,
+    pulled: 0,
+    syncing: false,
+    updateRequired: false,
+  };
   let stopped = false;
   let again = false;
   let running: Promise<void> | undefined;
@@ -73,6 +84,7 @@ export async function startSyncRunner({ api, settings, publish, logger }: { api:
         const report = await device.sync();
         status.syncing = false;
         status.pulled = report.pulled;
+        status.updateRequired = report.updateRequired === true;
         if (report.offline) {
           status.offlineSince ??= Date.now();
           status.problem = report.error ?? 'The team server could not be reached.';

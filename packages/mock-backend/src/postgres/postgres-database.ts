@@ -1,4 +1,4 @@
-import { syncHorizonNowSql } from '../sync/sync-log';
+import { randomEpochSql, syncHorizonNowSql } from '../sync/sync-log';
 import { randomUUID } from 'node:crypto';
 import { createSqliteStore, StoreError, type Database } from '@otto/sqlite-store';
 import { migrations } from '../database/migrations';
@@ -65,7 +65,10 @@ export function postgresDatabase(options: PostgresDatabaseOptions): ApiDatabase<
       let serverVersion = '';
       let unlisten: (() => Promise<void>) | undefined;
       try {
-        await store.migrate();
+        // A schema step may fill in data beside the change log: the data is another epoch, so every
+        // device takes everything once (decision 0168).
+        const migrated = await store.migrate();
+        if (migrated.applied.length > 0) await store.transaction((db) => db.run(`UPDATE sync_state SET epoch = ${randomEpochSql.postgres} WHERE k = 1`));
         schemaVersion = await store.schemaVersion();
         serverVersion = (await store.transaction((db) => db.get<{ server_version: string }>('SHOW server_version'), { readOnly: true }))?.server_version ?? '';
         if (seed !== false) seeded = await seedIfEmpty(store, seed ?? {}, now());

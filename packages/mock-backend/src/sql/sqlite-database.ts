@@ -1,5 +1,5 @@
 import { createSqliteStore, type Database, type SqliteStore, type StoreInfo } from '@otto/sqlite-store';
-import { syncHorizonNowSql } from '../sync/sync-log';
+import { randomEpochSql, syncHorizonNowSql } from '../sync/sync-log';
 import { migrations } from '../database/migrations';
 import { importSeedData, settleSeedDatabase } from '../database/seed-data';
 import { migrateExtension } from '../runtime/extensions';
@@ -26,7 +26,9 @@ export function sqliteDatabase(given?: SqliteStore): ApiDatabase<SqliteShown> {
       const storeInfo = store.isOpen ? store.info : await store.open();
       let seeded = { customers: 0, jobs: 0 };
       try {
-        store.migrate(migrations);
+        // A schema step may fill in data beside the change log: the data is another epoch, so every
+        // device takes everything once (decision 0168).
+        if (store.migrate(migrations).applied.length > 0) store.run(`UPDATE sync_state SET epoch = ${randomEpochSql.sqlite} WHERE k = 1`);
         // Your own tables, after Otto's (they may refer to them), versioned apart from Otto's schema.
         const migrateExtensions = () => {
           for (const extension of extensions) migrateExtension(store, extension);

@@ -18,6 +18,7 @@ import {
 } from '@otto/api-contract';
 import type { Database, SqliteStore, SqlValue } from '@otto/sqlite-store';
 import { bulkLoad } from '../database/bulk-load';
+import { latestSchemaVersion } from '../database/migrations';
 import { savepointsOnly } from '../runtime/create-router';
 import { createSqliteSqlStore } from '../sql/sqlite-sql-store';
 import type { SqlClient, SqlStore } from '../sql/types';
@@ -87,6 +88,11 @@ export interface SyncReport {
   error?: string;
   /** Writes were still waiting, so the server's changes were not taken in yet. */
   held: boolean;
+  /**
+   * The team server's data is newer than this device's Otto knows: nothing is pushed until the
+   * device is updated (its writes could erase what it does not know); pulls go on.
+   */
+  updateRequired?: boolean;
 }
 
 /**
@@ -115,20 +121,36 @@ export async function makeDevice(store: SqliteStore, deviceNo = Math.floor(Math.
  * const device = createDeviceSync({ store: api.store, server, publish: (e) => tabs.post(e) });
  * const report = await device.sync();
  */
-export function createDeviceSync({ store, server, publish = () => {} }: { store: SqliteStore; server: SyncServer; publish?: (event: ChangeEvent) => void }) {
+export function createDeviceSync({
+  store,
+  server,
+  publish = () => {},
+  schema = latestSchemaVersion,
+}: {
+  store: SqliteStore;
+  server: SyncServer;
+  publish?: (event: ChangeEvent) => void;
+  /** The data version this device's Otto knows (its schema): the latest of this code. */
+  schema?: number;
+}) {
   const sql = createSqliteSqlStore(store);
   let running: Promise<SyncReport> | undefined;
-  // Whole pushes the server answered 5xx in a row: after two, one write at a time (pushAll).
-  const pushes = { failedInARow: 0 };
+  // Whole pushes the server answered 5xx in a row: after two, one write at a time (pushAll); the
+  // device's data version, and the server's as its last pull said (decision 0168).
+  const pushes = { failedInARow: 0, schema, serverSchema: 0 };
 
   async function sync(): Promise<SyncReport> {
     const report: SyncReport = { pushed: 0, refused: 0, merged: 0, pulled: 0, offline: false, held: false };
     try {
       // The server's changes come in even when it failed a push (it answered): only a server out
       // of reach stops the pull.
-      const reached = await pushAll(sql, server, report, pushes);
-      if (reached) await refreshRefused(sql, server, publish);
-      if (reached) await pullAll(sql, store, server, publish, report);
+      // Nothing is pushed by an Otto older than the server's data (its writes could erase fields
+      // it does not know): the person is asked to update, and what waits stays.
+      const outdated = pushes.serverSchema > pushes.schema;
+      const reached = outdated ? true : await pushAll(sql, server, report, pushes);
+      if (reached && !outdated) await refreshRefused(sql, server, publish);
+      if (reached) await pullAll(sql, store, server, publish, report, pushes);
+      if (pushes.serverSchema > pushes.schema) report.updateRequired = true;
     } catch (error) {
       report.offline = true;
       report.error ??= error instanceof Error ? error.message : String(error);
@@ -289,7 +311,7 @@ async function pullAgainFrom(db: SqlClient, requestId: string, version?: number)
  * makes the server fail the whole push is then found, and counted (`countFailure`) when the server
  * answers other requests meanwhile (it is up: it is this write it cannot run).
  */
-async function pushAll(sql: SqlStore, server: SyncServer, report: SyncReport, pushes: { failedInARow: number }): Promise<boolean> {
+async function pushAll(sql: SqlStore, server: SyncServer, report: SyncReport, pushes: { failedInARow: number; schema: number; serverSchema: number }): Promise<boolean> {
   for (;;) {
     const one = pushes.failedInARow >= 2;
     const rows = await sql.transaction(
@@ -320,7 +342,17 @@ async function pushAll(sql: SqlStore, server: SyncServer, report: SyncReport, pu
     }
     let answers: SyncAnswer[];
     try {
-      const res = await server('/sync/push', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ writes }) });
+      const res = await server('/sync/push', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ writes, schema: pushes.schema }) });
+      if (res.status === 409) {
+        const refusal = (await res.json().catch(() => ({}))) as { code?: string };
+        if (refusal.code === 'UPDATE_REQUIRED') {
+          // The server's data is newer than this Otto: nothing ran; the writes wait for the update.
+          pushes.serverSchema = Math.max(pushes.serverSchema, pushes.schema + 1);
+          report.updateRequired = true;
+          return true;
+        }
+        throw new Error('The server refused the push (409).');
+      }
       if (res.status >= 500) {
         pushes.failedInARow++;
         // One write alone, failed (not "not now") while the server answers a read: that write is what fails.
@@ -552,7 +584,14 @@ const emptyPull = (): SyncPull => ({
  * the first sync names). Only a page that replaces the whole copy (a first sync's first page,
  * another epoch) waits for nothing to be waiting.
  */
-async function pullAll(sql: SqlStore, store: Database, server: SyncServer, publish: (event: ChangeEvent) => void, report: SyncReport): Promise<void> {
+async function pullAll(
+  sql: SqlStore,
+  store: Database,
+  server: SyncServer,
+  publish: (event: ChangeEvent) => void,
+  report: SyncReport,
+  versions: { serverSchema: number },
+): Promise<void> {
   const at = await sql.transaction(
     (db) => db.get<{ epoch: string | null; position: number | null; pull_page: string | null }>('SELECT epoch, position, pull_page FROM sync_device WHERE k = 1'),
     { readOnly: true },
@@ -582,6 +621,7 @@ async function pullAll(sql: SqlStore, store: Database, server: SyncServer, publi
       return;
     }
     const page = syncPullSchema.parse(await res.json());
+    if (page.schema !== undefined) versions.serverSchema = page.schema;
     reset ||= page.reset;
     whole ||= page.reset;
     // The next page is asked for while this one goes in (a pull has no side effects: one not used

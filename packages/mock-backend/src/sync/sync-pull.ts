@@ -3,6 +3,7 @@
 import { syncLimits, type SyncPull, type SyncPullQuery, type SyncRecords } from '@otto/api-contract';
 import type { SqlClient } from '../sql/types';
 import { ApiError } from '../runtime/api-error';
+import { latestSchemaVersion } from '../database/migrations';
 import { customerColumns, toCustomer, type CustomerRow } from '../customers/customer-rows';
 import { jobColumns, toJob, type JobRow } from '../jobs/job-rows';
 import { invoiceColumns, readSettings, toInvoices, type InvoiceRow } from '../invoices/invoice-repository';
@@ -99,6 +100,7 @@ async function logPage(db: SqlClient, epoch: string, since: number, now: number)
     records,
     deleted: { customers: gone(customerIds, records.customers), jobs: gone(jobIds, records.jobs), invoices: gone(invoiceIds, records.invoices) },
     next: more ? `l.${epoch}.${position}` : null,
+    schema: latestSchemaVersion,
   };
 }
 
@@ -124,7 +126,7 @@ async function snapshotPage(db: SqlClient, epoch: string, position: number, stag
   // A full page: this stage may go on. Otherwise the next stage, or the end.
   const full = last !== undefined && (stage === 'invoices' ? records.invoices.length : stage === 'jobs' ? records.jobs.length : records.customers.length) === limit;
   const next = full ? `s.${epoch}.${position}.${stageIndex}.${last}` : stageIndex + 1 < stages.length ? `s.${epoch}.${position}.${stageIndex + 1}.0` : null;
-  return { epoch, position, reset, records, deleted: { customers: [], jobs: [], invoices: [] }, next };
+  return { epoch, position, reset, records, deleted: { customers: [], jobs: [], invoices: [] }, next, schema: latestSchemaVersion };
 }
 
 async function detailsOf(db: SqlClient, where: string, params: (string | number)[]): Promise<SyncRecords['customer_details']> {

@@ -2,6 +2,7 @@
 // HTTP would run, each at most once (its request id).
 import { apiBasePath, matchRoute, requestIdHeader, syncPushInputSchema, syncRoutes, type SyncAnswer, type SyncWrite } from '@otto/api-contract';
 import { toApiIssues } from '../runtime/api-error';
+import { latestSchemaVersion } from '../database/migrations';
 import { recordIdsHeader } from './record-ids';
 import { errorResponse, jsonResponse } from '../runtime/responses';
 
@@ -33,6 +34,13 @@ export function withSyncPush(answer: (request: Request) => Promise<Response>): (
     }
     const shape = syncPushInputSchema.safeParse(parsed);
     if (!shape.success) return errorResponse(400, { code: 'VALIDATION_FAILED', message: 'Some fields need attention.', issues: toApiIssues(shape.error.issues) });
+    // A device on an older Otto than this data: its writes could erase what it does not know.
+    if (shape.data.schema !== undefined && shape.data.schema < latestSchemaVersion) {
+      return errorResponse(409, {
+        code: 'UPDATE_REQUIRED',
+        message: `This device runs an older Otto (data version ${shape.data.schema}; the team server's is ${latestSchemaVersion}). Update Otto on this device (reload the page), then its changes are sent: they wait on the device until then.`,
+      });
+    }
     const answers: SyncAnswer[] = [];
     for (const write of shape.data.writes) answers.push(await runWrite(answer, url.origin, request.headers, write));
     return jsonResponse({ answers });

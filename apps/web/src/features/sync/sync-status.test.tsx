@@ -23,6 +23,7 @@ const state = (notices: SyncStatus['notices']): SyncStatus => ({
   firstSync: false,
   pulled: 0,
   syncing: false,
+  updateRequired: false,
 });
 
 describe('the sync panel', () => {

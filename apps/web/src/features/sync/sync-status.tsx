@@ -13,6 +13,9 @@ const changes = (n: number) => `${n} change${n === 1 ? '' : 's'}`;
 /** The line that says how sync stands, in words. */
 export function syncSummary(state: SyncStatus | undefined): string {
   if (!state) return 'Connecting to the team server…';
+  if (state.updateRequired) {
+    return `Otto was updated on your team server: reload to update this device${state.waiting ? ` (${changes(state.waiting)} waiting here, sent after the update)` : ''}.`;
+  }
   if (state.firstSync) {
     if (state.offlineSince !== null) return `Waiting for the team server to download your data (${state.problem ?? 'it cannot be reached'}).`;
     return state.pulled > 0 ? `Downloading your data… ${state.pulled.toLocaleString()} records so far` : 'Downloading your data…';
@@ -43,12 +46,17 @@ export function SyncStatusPanel({ place }: { place: 'nav' | 'banner' }) {
     return () => opened.close();
   }, []);
   const notices = state?.notices ?? [];
-  const tone = notices.length ? 'error' : state?.offlineSince !== null && state ? 'offline' : state?.waiting ? 'waiting' : 'synced';
+  const tone = notices.length ? 'error' : state?.updateRequired ? 'waiting' : state?.offlineSince !== null && state ? 'offline' : state?.waiting ? 'waiting' : 'synced';
   return (
     <div className={`sync-status sync-status--${place}`} data-sync={tone}>
       <p role={place === 'nav' ? 'status' : undefined} className="sync-status__line">
         {syncSummary(state)}
       </p>
+      {state?.updateRequired && (
+        <Button size="sm" variant="primary" onClick={() => window.location.reload()}>
+          Reload to update
+        </Button>
+      )}
       {state && state.waitingList.length > 0 && (
         <details className="sync-status__waiting">
           <summary>What is waiting</summary>

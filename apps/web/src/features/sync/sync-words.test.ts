@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { syncSummary } from './sync-status';
 import { describeNotice } from './sync-words';
 
-const state = { waiting: 0, waitingList: [], notices: [], lastSyncedAt: null, offlineSince: null, problem: null, firstSync: false, pulled: 0, syncing: false };
+const state = { waiting: 0, waitingList: [], notices: [], lastSyncedAt: null, offlineSince: null, problem: null, firstSync: false, pulled: 0, syncing: false, updateRequired: false };
 
 describe('the sync line', () => {
   it('says what a person needs to know, in words', () => {
     expect(syncSummary(undefined)).toBe('Connecting to the team server…');
     expect(syncSummary({ ...state, firstSync: true, pulled: 12_000 })).toBe(`Downloading your data… ${(12_000).toLocaleString()} records so far`);
+    expect(syncSummary({ ...state, updateRequired: true, waiting: 2 })).toBe('Otto was updated on your team server: reload to update this device (2 changes waiting here, sent after the update).');
     expect(syncSummary({ ...state, firstSync: true, offlineSince: 1, problem: 'Failed to fetch' })).toBe('Waiting for the team server to download your data (Failed to fetch).');
     expect(syncSummary({ ...state, offlineSince: Date.UTC(2026, 10, 27, 9, 5), waiting: 3 })).toMatch(/^Offline since .+ · 3 changes waiting · saved on this device$/);
     expect(syncSummary({ ...state, waiting: 1 })).toBe('1 change waiting to sync');
