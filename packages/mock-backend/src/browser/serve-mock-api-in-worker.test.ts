@@ -255,6 +255,27 @@ describe('serveMockApiInWorker', () => {
     expect((await worker.fetch('/api/jobs')).status).toBe(200);
   });
 
+  it('refuses, in words and before touching anything, a backup restored on a device that syncs with a team server', async () => {
+    const worker = fakeScope();
+    // A team server out of reach: the device works on its own copy, which a backup must not replace.
+    void serveMockApiInWorker({ scope: worker.scope, storage: 'memory', sync: { serverUrl: 'http://127.0.0.1:9/api', pullEveryMs: 60_000 } });
+    await worker.next('ready');
+    const made = await worker.fetch('/api/customers', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ full_name: 'Made on the device', email: 'device@example.com', phone: '555 0100' }) });
+    expect(made.status).toBe(200);
+    const v1 = new Blob([readFileSync(new URL('../../test/fixtures/otto-v1.sqlite3', import.meta.url))]);
+    for (const type of ['restore-database', 'replace-database-file'] as const) {
+      const id = worker.newId();
+      worker.send(type === 'restore-database' ? { type, id, backup: v1 } : { type, id, backup: v1, keepAside: true });
+      const refused = (await worker.next('error', id)).error;
+      expect(refused.message).toMatch(/syncs with your team server.*restore it on the team server/);
+    }
+    // Nothing was replaced: the device's own customer is there, and nothing of the backup.
+    const list = (await (await worker.fetch('/api/customers')).json()) as { full_name: string }[];
+    expect(list.map((c) => c.full_name)).toEqual(['Made on the device']);
+    worker.send({ type: 'stop', id: worker.newId() });
+    await worker.next('stopped');
+  });
+
   it('posts every committed write, and a reset after delete and restore, on the change channel', async () => {
     const changeChannelName = `otto-changes-test-${Math.random()}`;
     const heard: ChangeEvent[] = [];

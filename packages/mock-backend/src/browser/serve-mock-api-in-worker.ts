@@ -1,6 +1,7 @@
 import { StoreError, createSqliteStore, preloadSqlite, type SqliteStore } from '@otto/sqlite-store';
 import { checkBackup } from '../database/check-backup';
 import { createMockApi } from '../create-mock-api';
+import { ApiError } from '../runtime/api-error';
 import { startSyncRunner } from './sync-runner';
 import { createLogger, type Logger } from '../logger';
 import { createScenarios } from '../runtime/scenarios';
@@ -27,6 +28,10 @@ import {
 import type { ServeMockApiInWorkerOptions, WorkerScope } from './types';
 import { workerRequestQueue } from './worker-request-queue';
 import { infoOf, toSerializedError } from './worker-replies';
+
+/** Why a device in sync mode does not restore a backup, in words (decision 0169). */
+const restoreOnDeviceRefusal =
+  'This device syncs with your team server, so its data comes from there: a backup cannot be restored on it (it would bring back old records over your team’s newer work). To go back to a backup, restore it on the team server (ask whoever runs it); this device then takes it on its next sync.';
 
 /**
  * Serves the mock API from a dedicated worker: opens the SQLite store (OPFS by default, memory with
@@ -196,6 +201,13 @@ export async function serveMockApiInWorker(given: ServeMockApiInWorkerOptions = 
     if (message?.type === 'open' || message?.type === 'sqlite-wasm' || message?.type === 'seed-file' || message?.type === 'seed-moment') return;
     if (message?.type === 'stop') {
       void stop().then(() => post({ type: 'stopped', id: message.id }));
+      return;
+    }
+    // A device's copy is the team server's data: a backup put in its place would bring back old
+    // records and the ids this device gave since, and replace people's newer work on the next sync
+    // (issue 53, decision 0169). Refused in words, before anything is touched.
+    if (options.sync && (message?.type === 'restore-database' || (message?.type === 'replace-database-file' && message.backup !== undefined))) {
+      post({ type: 'error', id: message.id, error: toSerializedError(new ApiError(409, 'CONFLICT', restoreOnDeviceRefusal)) });
       return;
     }
     // A database that could not be opened is deleted as a file, unopened (the debug delete works then too).

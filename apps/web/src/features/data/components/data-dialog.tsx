@@ -120,11 +120,16 @@ export function DataDialog({
     );
   }
 
+  // A device that syncs with a team server (decision 0169): its data comes from the server, and a
+  // backup is restored there, never over this copy.
+  const syncMode = Boolean(import.meta.env.VITE_OTTO_SYNC_URL?.trim());
   return (
     <Modal title="Backup and export" onClose={busy ? undefined : onClose}>
       <div className="otto-stack">
         <p className="otto-muted">
-          Otto keeps your data in this browser only. Download a backup now and then, and keep it somewhere safe.
+          {syncMode
+            ? 'This device keeps a copy of your team’s data and syncs it with your team server. A backup here is a copy of what this device holds.'
+            : 'Otto keeps your data in this browser only. Download a backup now and then, and keep it somewhere safe.'}
         </p>
         <StoragePanel backupVersion={backups} />
         {error && (
@@ -141,9 +146,11 @@ export function DataDialog({
           <Button variant="primary" onClick={() => void backup()} disabled={!!busy}>
             Download a backup
           </Button>
-          <Button onClick={() => fileInput.current?.click()} disabled={!!busy}>
-            Restore from a backup…
-          </Button>
+          {!syncMode && (
+            <Button onClick={() => fileInput.current?.click()} disabled={!!busy}>
+              Restore from a backup…
+            </Button>
+          )}
           <Button onClick={() => void exportCsv('customers')} disabled={!!busy}>
             Export customers (CSV)
           </Button>
@@ -161,7 +168,14 @@ export function DataDialog({
           </Button>
         </div>
         <SetAsideFiles onError={setError} />
-        <p className="otto-muted">A backup to restore can be {backupSizeLimit}.</p>
+        {syncMode ? (
+          <p className="otto-muted">
+            To go back to a backup, restore it on your team server (ask whoever runs it): every device then takes it on its next sync. It is
+            not restored on one device, where it would bring back old records over your team’s newer work.
+          </p>
+        ) : (
+          <p className="otto-muted">A backup to restore can be {backupSizeLimit}.</p>
+        )}
         <FileInput
           ref={fileInput}
           accept={backupFileTypes}
