@@ -341,7 +341,9 @@ describe('devices syncing through a team server', () => {
     await call(a.copy, 'POST', '/customers', { full_name: 'After it', email: 'after@example.com', phone: '555 0312' });
     a.link.net.up = true;
     // Any push that carries that write is answered 500 as a whole (a server that crashes on it).
+    let pushes = 0;
     const crashing: SyncServer = async (path, init) => {
+      if (path === '/sync/push') pushes++;
       if (path === '/sync/push' && String(init?.body).includes(`"/customers/${x.id}"`)) return new Response('Internal Server Error', { status: 500 });
       return a.link.send(path, init);
     };
@@ -355,6 +357,11 @@ describe('devices syncing through a team server', () => {
     expect(names).toEqual(expect.arrayContaining(['Before it', 'After it']));
     expect(names).not.toContain('Crashes the push');
     expect(await everything(a.copy)).toEqual(await everything(server));
+    // Found and set aside, the next writes go in one push again, not one at a time.
+    for (const name of ['Later one', 'Later two', 'Later three']) await call(a.copy, 'POST', '/customers', { full_name: name, email: `${name.replace(' ', '.')}@example.com`, phone: '555 0315' });
+    const before = pushes;
+    expect(await device.sync()).toMatchObject({ pushed: 3, offline: false });
+    expect(pushes - before).toBe(1);
   });
 
   it('never sets a write aside while the server is down: a server that answers nothing is offline', async () => {

@@ -321,7 +321,11 @@ async function pushAll(sql: SqlStore, server: SyncServer, report: SyncReport, pu
         ]),
       { readOnly: true },
     );
-    if (rows.length === 0) return true;
+    if (rows.length === 0) {
+      // Nothing waits: the next writes go in pushes of many again.
+      pushes.failedInARow = 0;
+      return true;
+    }
     // A write made over the version an earlier write of this push made waits for that write's
     // answer (the server gives that version its own number): the push ends before it.
     // A push also ends before the write that would take it past the server's size limit (a push of
@@ -359,6 +363,8 @@ async function pushAll(sql: SqlStore, server: SyncServer, report: SyncReport, pu
         if (batch.length === 1 && !transientStatuses.has(res.status) && (await serverAnswers(server))) {
           const setAside = await sql.transaction((db) => countFailure(db, batch[0]!.request_id, res.status));
           if (setAside) {
+            // Found and set aside: the others go in pushes of many again.
+            pushes.failedInARow = 0;
             report.refused++;
             continue;
           }
