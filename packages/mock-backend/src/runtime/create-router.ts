@@ -1,6 +1,7 @@
 import {
   apiBasePath,
   etagOf,
+  jobRoutes,
   limits,
   matchRoute,
   parseIfMatch,
@@ -137,9 +138,10 @@ export function createRouter({ handlers, sql, db, now, logger, publish, extensio
         // On a device, the record an edit starts from (its GET's answer), to merge it with another
         // device's edit of other fields should the server refuse it; for an action on a record (a
         // job's move), the record it acts on.
-        // A one-click action on a record (a job's move) starts from the record it acts on.
-        const acted = route.method === 'POST' && route.params !== undefined ? path.replace(/\/[^/]+$/, '') : undefined;
-        const base = device && route.etag ? ((route.method === 'PUT' || route.method === 'PATCH') ? await readBefore(client, path) : acted ? await readBefore(client, acted) : undefined) : undefined;
+        // A job's move starts from the job it moves (the one action a device merges): no other
+        // action pays for a read it would not use.
+        const before = route.method === 'PUT' || route.method === 'PATCH' ? path : route === jobRoutes.move ? path.replace(/\/move$/, '') : undefined;
+        const base = device && route.etag && before ? await readBefore(client, before) : undefined;
         const result = await run(ids ? { ...client, ids } : client, () => stamp);
         const changes: ChangeEvent[] = changesOf(route, result);
         // The change log a device pulls from (decision 0163), in the write's own transaction;

@@ -352,7 +352,6 @@ async function pushAll(sql: SqlStore, server: SyncServer, report: SyncReport, pu
         if (refusal.code === 'UPDATE_REQUIRED') {
           // The server's data is newer than this Otto: nothing ran; the writes wait for the update.
           pushes.serverSchema = Math.max(pushes.serverSchema, pushes.schema + 1);
-          report.updateRequired = true;
           return true;
         }
         throw new Error('The server refused the push (409).');
@@ -452,6 +451,15 @@ async function pushAll(sql: SqlStore, server: SyncServer, report: SyncReport, pu
   }
 }
 
+/** Two field values alike as JSON (missing and null alike). */
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** A job's one-click status move (`POST /jobs/:id/move`), by its path. */
+const isMove = (method: string, path: string) => method === 'POST' && /^\/jobs\/[^/]+\/move$/.test(path);
+
+/** The fields of `body` that an edit changed from the record it started from. */
+const changedFields = (body: Record<string, unknown>, base: Record<string, unknown>) => Object.keys(body).filter((f) => !same(body[f], base[f]));
+
 /**
  * Whether a write refused when sent again had in fact run before (its answer lost, and forgotten
  * by the server since): a create whose record (by the id this device gave it, which no other
@@ -466,7 +474,6 @@ async function ranAlready(server: SyncServer, row: OutboxRow, status: number): P
     const res = await server(at);
     return res.status === 200 ? ((await res.json()) as Record<string, unknown>) : undefined;
   };
-  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
   if (status === 409 && row.method === 'POST' && /^\/(customers|jobs|invoices)$/.test(path)) {
     const kind = path.slice(1) as IdTable;
     const id = (JSON.parse(row.ids) as Partial<Record<IdTable, string[]>>)[kind]?.[0];
@@ -474,13 +481,13 @@ async function ranAlready(server: SyncServer, row: OutboxRow, status: number): P
   }
   if (status !== 412 || row.body === null) return undefined;
   const body = JSON.parse(row.body) as Record<string, unknown>;
-  if (row.method === 'POST' && /^\/jobs\/[^/]+\/move$/.test(path)) {
+  if (isMove(row.method, path)) {
     const job = await read(path.replace(/\/move$/, ''));
     return job && same(job.status, body.status) ? job : undefined;
   }
   if ((row.method === 'PUT' || row.method === 'PATCH') && row.base) {
     const base = JSON.parse(row.base) as Record<string, unknown>;
-    const mine = Object.keys(body).filter((f) => !same(body[f], base[f]));
+    const mine = changedFields(body, base);
     if (mine.length === 0) return undefined;
     const now = await read(path);
     return now && mine.every((f) => same(now[f], body[f])) ? now : undefined;
@@ -512,12 +519,11 @@ async function mergeEdit(server: SyncServer, row: OutboxRow): Promise<SyncAnswer
   const base = JSON.parse(row.base as string) as Record<string, unknown>;
   const body = JSON.parse(row.body as string) as Record<string, unknown>;
   const path = row.path.split('?')[0] as string;
-  const move = row.method === 'POST' && /^\/jobs\/[^/]+\/move$/.test(path);
+  const move = isMove(row.method, path);
   const res = await server(move ? path.replace(/\/move$/, '') : path);
   if (res.status !== 200) return undefined;
   const now = (await res.json()) as Record<string, unknown>;
   if (typeof now.modified_dt !== 'number') return undefined;
-  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
   let merged: Record<string, unknown>;
   if (move) {
     // A status move conflicts only with another status change: the job's price or notes changed
@@ -526,7 +532,7 @@ async function mergeEdit(server: SyncServer, row: OutboxRow): Promise<SyncAnswer
     merged = body;
   } else {
     const fields = Object.keys(body);
-    const mine = fields.filter((f) => !same(body[f], base[f]));
+    const mine = changedFields(body, base);
     const theirs = fields.filter((f) => !same(now[f], base[f]));
     if (mine.length === 0 || mine.some((f) => theirs.includes(f))) return undefined;
     merged = Object.fromEntries(fields.map((f) => [f, mine.includes(f) ? body[f] : now[f]]));
