@@ -2,10 +2,12 @@ import type { Browser, BrowserContext, BrowserContextOptions, LaunchOptions } fr
 
 /** Debian's Chromium headless with the flags this machine needs (see index.js). */
 export declare const chromiumLaunchOptions: LaunchOptions;
-/** A browser whose contexts keep nothing once closed. */
-export declare function launchChromium(): Promise<Browser>;
-/** A browser whose profile (OPFS, service workers) lives in `dir` and survives closing it. */
-export declare function launchChromiumProfile(dir: string, options?: BrowserContextOptions): Promise<BrowserContext>;
+/** Debian's chromium-headless-shell when installed (or CHROMIUM_HEADLESS_SHELL_PATH), else the full Chromium. */
+export declare function testChromiumPath(): string;
+/** A browser whose contexts keep nothing once closed (`test`: in `testChromiumPath()`). */
+export declare function launchChromium(options?: { test?: boolean }): Promise<Browser>;
+/** A browser whose profile (OPFS, service workers) lives in `dir` and survives closing it (`test`: as launchChromium's). */
+export declare function launchChromiumProfile(dir: string, options?: BrowserContextOptions & { test?: boolean }): Promise<BrowserContext>;
 /** A fresh, empty profile directory; remove it with `removeProfileDir`. */
 export declare function freshProfileDir(prefix?: string): string;
 export declare function removeProfileDir(dir: string): void;

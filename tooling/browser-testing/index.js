@@ -1,6 +1,6 @@
 // What Otto's browser tests (apps/web/e2e) and benchmarks (bench/) share, so that both drive the
 // same Chromium the same way and build service workers the same way.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -25,14 +25,29 @@ export const chromiumLaunchOptions = {
   ],
 };
 
-/** A browser whose contexts keep nothing once closed. */
-export function launchChromium() {
-  return chromium.launch(chromiumLaunchOptions);
+/**
+ * The Chromium the tests drive: Debian's `chromium-headless-shell` (`CHROMIUM_HEADLESS_SHELL_PATH`,
+ * else /usr/bin/chromium-headless-shell when installed), else the full Chromium above. It is the
+ * same Chromium (same package version, same Blink and V8) without the browser's own layer, as
+ * Playwright runs headless by default; it took half the CPU of a first visit (decision 0041).
+ * `npm test` installs it beside Chromium; the shared flows and the benchmarks keep the full browser.
+ */
+export function testChromiumPath() {
+  const shell = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
+  return existsSync(shell) ? shell : chromiumLaunchOptions.executablePath;
 }
 
-/** A browser whose profile (OPFS, service workers) lives in `dir` and survives closing it. */
-export function launchChromiumProfile(dir, options = {}) {
-  return chromium.launchPersistentContext(dir, { ...chromiumLaunchOptions, ...options });
+/**
+ * A browser whose contexts keep nothing once closed: the full Chromium, or with `test` the
+ * tests' Chromium (`testChromiumPath`).
+ */
+export function launchChromium({ test = false } = {}) {
+  return chromium.launch({ ...chromiumLaunchOptions, ...(test ? { executablePath: testChromiumPath() } : {}) });
+}
+
+/** A browser whose profile (OPFS, service workers) lives in `dir` and survives closing it (`test`: as launchChromium's). */
+export function launchChromiumProfile(dir, { test = false, ...options } = {}) {
+  return chromium.launchPersistentContext(dir, { ...chromiumLaunchOptions, ...(test ? { executablePath: testChromiumPath() } : {}), ...options });
 }
 
 /** A fresh, empty profile directory; remove it with `removeProfileDir`. */

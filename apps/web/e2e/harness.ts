@@ -13,9 +13,9 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
-/** A browser for tests that need no profile surviving a restart. */
+/** A browser for tests that need no profile surviving a restart (the tests' Chromium: testChromiumPath). */
 export function launchBrowser(): Promise<Browser> {
-  return launchChromium();
+  return launchChromium({ test: true });
 }
 
 /** A fresh, empty profile directory; remove it with `removeUserDataDir`. */
@@ -29,7 +29,7 @@ export function removeUserDataDir(dir: string): void {
 
 /** A browser whose profile (OPFS, service worker registration) lives in `userDataDir` and survives closing it. */
 export function launchPersistent(userDataDir: string, baseURL = baseUrl()): Promise<BrowserContext> {
-  return launchChromiumProfile(userDataDir, { baseURL });
+  return launchChromiumProfile(userDataDir, { baseURL, test: true });
 }
 
 /** A new isolated context (its own OPFS and service workers) on the shared browser. */

@@ -11,7 +11,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   server = await createMockServer({ port: 0, seed: { count: 5, fakerSeed: 2 }, logger: capturingLogger().logger });
-  browser = await launchChromium();
+  browser = await launchChromium({ test: true });
 });
 afterAll(async () => {
   await browser?.close();

@@ -321,7 +321,7 @@ describe('Vite + React + TypeScript apps', () => {
 
   it.each(apps)('$name renders customers in Chromium and answers its own /api/notes beside them', async ({ name }) => {
     const server = await preview({ root: join(project, name), logLevel: 'warn', preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } });
-    const browser = await timed(`chromium ${name}`, () => launchChromium());
+    const browser = await timed(`chromium ${name}`, () => launchChromium({ test: true }));
     try {
       const address = server.httpServer.address();
       if (!address || typeof address === 'string') throw new Error('vite preview did not report its port.');
@@ -475,7 +475,7 @@ describe('the plugin in `vite` (dev)', () => {
       server: { host: '127.0.0.1', port: 0, strictPort: false, fs: { allow: [project] } },
     });
     await server.listen();
-    const browser = await timed('chromium dev', () => launchChromium());
+    const browser = await timed('chromium dev', () => launchChromium({ test: true }));
     try {
       const address = server.httpServer?.address();
       if (!address || typeof address === 'string') throw new Error('vite did not report its port.');
