@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { chromiumLaunchOptions, launchChromium } from '@otto/browser-testing';
+import { launchChromium, testChromiumPath } from '@otto/browser-testing';
 import { freePort } from '@otto/postgres-testing';
 import { createLogger, createServer, preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,7 +63,7 @@ function listeningUrl(server: ChildProcess): Promise<string> {
 /** Runs a test tool in a folder of the project; its whole output when it fails. */
 async function runTool(dir: string, file: string, args: string[], env: Record<string, string>): Promise<string> {
   try {
-    const { stdout } = await run(file, args, { cwd: dir, env: { ...cleanEnv, NO_COLOR: '1', CHROMIUM_PATH: chromiumLaunchOptions.executablePath ?? '', ...env }, timeout: 150_000, maxBuffer: 16 * 1024 * 1024 });
+    const { stdout } = await run(file, args, { cwd: dir, env: { ...cleanEnv, NO_COLOR: '1', CHROMIUM_PATH: testChromiumPath(), ...env }, timeout: 150_000, maxBuffer: 16 * 1024 * 1024 });
     return stdout;
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
