@@ -117,7 +117,15 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser, { coveredE
       problems.push(...(await t.takeProblems()));
       await t.close().catch(() => undefined);
     }
-    const unexpected = problems.filter((line) => ![...expected, ...cutOff[name]].some(({ pattern }) => pattern.test(line)));
+    const allowed = [...expected, ...cutOff[name]];
+    // OTTO_E2E_SHOW_ALLOWED=1 prints each line a named problem let through, with its reason.
+    if (process.env.OTTO_E2E_SHOW_ALLOWED === '1') {
+      for (const line of problems) {
+        const by = allowed.find(({ pattern }) => pattern.test(line));
+        if (by) console.log(`${name}: allowed (${by.why}): ${line}`);
+      }
+    }
+    const unexpected = problems.filter((line) => !allowed.some(({ pattern }) => pattern.test(line)));
     expect(unexpected, `${name}: console errors or uncaught errors in the flow's tabs`).toEqual([]);
   }
 
