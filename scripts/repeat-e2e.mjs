@@ -62,6 +62,8 @@ for (let run = 1; run <= runs; run++) {
   const rounds = together ? [names] : names.map((name) => [name]);
   for (const files of rounds) {
     const { output, status, failed } = runFiles(files);
+    // With OTTO_E2E_SHOW_ALLOWED=1, what each named problem let through in this round.
+    if (process.env.OTTO_E2E_SHOW_ALLOWED === '1') for (const line of output.split('\n').filter((l) => /allowed (by|\()/.test(l))) console.log(`run ${run}: ${line.trim()}`);
     // A run that failed with every test passed failed outside a test (an unhandled error, a hook):
     // it counts against every file of the run, as no file can be cleared of it.
     const outsideATest = status !== 0 && files.every((name) => failed[name]?.length === 0);
