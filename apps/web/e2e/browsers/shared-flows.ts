@@ -35,19 +35,6 @@ interface ExpectedProblem {
   why: string;
 }
 
-/**
- * What a browser reports that is no fault of the page: Firefox reports, as an uncaught error in the
- * page, each load that a navigation or reload of that page cut off while the service worker was
- * answering it (a chunk, the DB worker's script). Seen after this session's back/forward-cache change
- * (a page left now ends its DB worker at once); not yet shown to be only that, so named here.
- */
-const cutOff: Record<BrowserName, ExpectedProblem[]> = {
-  chromium: [],
-  webkit: [],
-  // (The address may be empty: seen once in the restore flow, whose page reloads itself.)
-  firefox: [{ pattern: /^uncaught: Error: Failed to load ‘[^’]*’\. A ServiceWorker intercepted the request and encountered an unexpected error\.$/, why: 'a load cut off by leaving the page' }],
-};
-
 /** Chromium logs every 4xx answer to a fetch as a console error ("Failed to load resource"). */
 const notFoundAnswer = (path: string, why: string): ExpectedProblem => ({
   pattern: new RegExp(`^console\\.error: Failed to load resource: the server responded with a status of 404 \\(\\) \\(http://[^/]+${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)$`),
@@ -82,6 +69,14 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser, { coveredE
     it(title, options, fn);
   };
   const expected = support[name];
+  /**
+   * Firefox reports, as an uncaught error in the page, a load the service worker was answering when
+   * the page was left or its worker ended ("A ServiceWorker intercepted the request and encountered
+   * an unexpected error"); other browsers say nothing. Allowed only in the flows where it was seen,
+   * for the address seen, each with why (OTTO_E2E_SHOW_ALLOWED=1 prints each one let through).
+   */
+  const cutOffLoad = (address: string, why: string): ExpectedProblem[] =>
+    name === 'firefox' ? [{ pattern: new RegExp(`^uncaught: Error: Failed to load ‘${address}’\\. A ServiceWorker intercepted the request and encountered an unexpected error\\.$`), why }] : [];
   let server: StaticServer | undefined;
   let session: BrowserSession;
   const open: Tab[] = [];
@@ -117,12 +112,12 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser, { coveredE
       problems.push(...(await t.takeProblems()));
       await t.close().catch(() => undefined);
     }
-    const allowed = [...expected, ...cutOff[name]];
+    const allowed = expected;
     // OTTO_E2E_SHOW_ALLOWED=1 prints each line a named problem let through, with its reason.
     if (process.env.OTTO_E2E_SHOW_ALLOWED === '1') {
       for (const line of problems) {
         const by = allowed.find(({ pattern }) => pattern.test(line));
-        if (by) console.log(`${name}: allowed (${by.why}): ${line}`);
+        if (by) console.log(`${name}: allowed (${by.why}) in “${expect.getState().currentTestName ?? '?'}”: ${line}`);
       }
     }
     const unexpected = problems.filter((line) => !allowed.some(({ pattern }) => pattern.test(line)));
@@ -343,7 +338,12 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser, { coveredE
       await searchCustomers(three, 'leaving');
       await three.find({ role: 'link', name: 'Bea Leaving' });
       expect(made).toMatch(/^\d+$/);
-      await closeTabs();
+      await closeTabs(
+        ...cutOffLoad(
+          'http://[^’/]+/assets/db\\.worker-[\\w-]+\\.js',
+          'the second tab took the database over when the first closed and is left for about:blank at once, while its new DB worker’s script still came from the service worker (seen in 1 of 3 runs)',
+        ),
+      );
     });
 
     flow('takes a job from quote to paid', { timeout: flowTimeout }, async () => {
@@ -439,6 +439,9 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser, { coveredE
       await searchCustomers(screen, 'afterbackup');
       await screen.waitForText('No customers match “afterbackup”');
       await closeTabs(
+        // Seen in 1 of 3 runs, with no address, during the restore (which ends the DB worker and
+        // starts a new one): which load it was is not known yet.
+        ...cutOffLoad('', 'a load cut off during the restore, address not given by Firefox'),
         notFoundAnswer(`/api/customers/${zed}`, 'after the restore, the screen that showed Zed Afterbackup (made after the backup) asks for Zed again, who is gone'),
         notFoundAnswer(`/api/customers/${zed}/details`, 'and for their notes and service addresses, which are gone with them'),
       );
