@@ -78,10 +78,10 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser, { coveredE
   const cutOffLoad = (address: string, why: string): ExpectedProblem[] =>
     name === 'firefox' ? [{ pattern: new RegExp(`^uncaught: Error: Failed to load ‘${address}’\\. A ServiceWorker intercepted the request and encountered an unexpected error\\.$`), why }] : [];
   /**
-   * The same report with no address, in any flow: the repeat runs of 2026-12-08 saw it in the
-   * backup, invoice and offline flows (1 or 2 of 12 flows a run, none failing). Which load it is
-   * has not been found (issue 52): it stays allowed in every Firefox flow until it is understood,
-   * and OTTO_E2E_SHOW_ALLOWED=1 names the flow each time.
+   * The same report with no address, in any flow: ten repeat runs on 2026-12-08 saw it 8 times in
+   * four flows (offline 3, backup 2, every screen 2, invoice 1). Which load it is has not been found
+   * (issue 52): it stays allowed in every Firefox flow until it is understood, and
+   * OTTO_E2E_SHOW_ALLOWED=1 names the flow each time.
    */
   const noAddressCutOff = cutOffLoad('', 'a load Firefox reports with no address, not yet understood (issue 52)');
   let server: StaticServer | undefined;
@@ -348,7 +348,7 @@ export function sharedFlows(name: BrowserName, launch: LaunchBrowser, { coveredE
       await closeTabs(
         ...cutOffLoad(
           'http://[^’/]+/assets/db\\.worker-[\\w-]+\\.js',
-          'the second tab took the database over when the first closed and is left for about:blank at once, while its new DB worker’s script still came from the service worker (seen in 1 of 3 runs)',
+          'the second tab took the database over when the first closed and is left for about:blank at once, while its new DB worker’s script still came from the service worker (5 of 10 repeat runs)',
         ),
       );
     });
