@@ -343,9 +343,9 @@ if (command === 'start') {
   // The browser files start heaviest first by the last run's own figures on this machine (kept
   // outside the checkout, as the native build is): apps/web/e2e/heaviest-first.ts.
   const keptDurations = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'otto', 'e2e-durations.json');
+  const browserEnv = { CHROMIUM_PATH: chromium, ...(chromiumShell ? { CHROMIUM_HEADLESS_SHELL_PATH: chromiumShell } : {}) };
   const env = {
-    CHROMIUM_PATH: chromium,
-    ...(chromiumShell ? { CHROMIUM_HEADLESS_SHELL_PATH: chromiumShell } : {}),
+    ...browserEnv,
     OTTO_CONSUMER_PROJECT: consumerProject.dir,
     OTTO_E2E_DURATIONS: keptDurations,
     ...(native ? { OTTO_NATIVE_MODULE: native.marker } : {}),
@@ -371,7 +371,7 @@ if (command === 'start') {
   if (native) {
     check('native module (better-sqlite3)', native.wait());
     const onFiles = 'tests on SQLite files (better-sqlite3)';
-    check(onFiles, phase(onFiles, ...turbo(['test:native'], ['--concurrency=2']), { env: { CHROMIUM_PATH: chromium, ...(chromiumShell ? { CHROMIUM_HEADLESS_SHELL_PATH: chromiumShell } : {}) } }));
+    check(onFiles, phase(onFiles, ...turbo(['test:native'], ['--concurrency=2']), { env: browserEnv }));
     check('browser tests', phase('browser tests', ...turbo(['test:e2e'], ['--concurrency=2']), { env }));
   }
   printTaskTimeline();

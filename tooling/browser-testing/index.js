@@ -42,12 +42,17 @@ export function testChromiumPath() {
  * tests' Chromium (`testChromiumPath`).
  */
 export function launchChromium({ test = false } = {}) {
-  return chromium.launch({ ...chromiumLaunchOptions, ...(test ? { executablePath: testChromiumPath() } : {}) });
+  return chromium.launch(launchOptions(test));
 }
 
 /** A browser whose profile (OPFS, service workers) lives in `dir` and survives closing it (`test`: as launchChromium's). */
 export function launchChromiumProfile(dir, { test = false, ...options } = {}) {
-  return chromium.launchPersistentContext(dir, { ...chromiumLaunchOptions, ...(test ? { executablePath: testChromiumPath() } : {}), ...options });
+  return chromium.launchPersistentContext(dir, { ...launchOptions(test), ...options });
+}
+
+/** The launch options of the full Chromium, or of the tests' Chromium (`testChromiumPath`). */
+function launchOptions(test) {
+  return test ? { ...chromiumLaunchOptions, executablePath: testChromiumPath() } : chromiumLaunchOptions;
 }
 
 /** A fresh, empty profile directory; remove it with `removeProfileDir`. */
